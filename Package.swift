@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Inkpath",
+  products: [
+    .library(name: "SVGGeometry", targets: ["SVGGeometry"]),
+    .library(name: "SVGTree", targets: ["SVGTree"]),
+    .library(name: "SVGRender", targets: ["SVGRender"]),
+    .executable(name: "svg-render", targets: ["svg-render"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+    .target(name: "SVGGeometry"),
+    .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib"]),
+    .target(name: "SVGRender", dependencies: ["SVGTree", "SVGGeometry", "CCairo"]),
+    .target(name: "CommandLineKit"),
+    .executableTarget(
+      name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),
+
+    .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
+    .testTarget(
+      name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+    .testTarget(name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"]),
+  ]
+)

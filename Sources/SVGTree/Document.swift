@@ -1,0 +1,135 @@
+/// An SVG source tree: every node of the file, stored as an arena so the document is a
+/// plain value (cheap to copy, safe to send between threads) and node IDs stay valid.
+public struct Document: Sendable {
+  public private(set) var nodes: [Node]
+  /// Non-fatal findings from reading the file (e.g. a root `<svg>` without namespace).
+  public var diagnostics: [Diagnostic] = []
+  /// Elements with no namespace are read as SVG (root `<svg>` had no `xmlns`).
+  public var treatsNoNamespaceAsSVG = false
+  /// The file the document was read from, for messages and relative references.
+  public var sourcePath: String?
+  private var idIndex: [String: NodeID] = [:]
+
+  /// The synthetic document node at the top of the arena.
+  public static let top = NodeID(0)
+
+  /// An empty document holding just the synthetic top node.
+  public init() {
+    nodes = [Node(kind: .document)]
+  }
+
+  public subscript(id: NodeID) -> Node {
+    get { nodes[id.index] }
+    set {
+      let oldID = nodes[id.index].id
+      nodes[id.index] = newValue
+      if oldID != newValue.id { reindex(id, old: oldID, new: newValue.id) }
+    }
+  }
+
+  /// The root element (`<svg>`), if the document has one.
+  public var root: NodeID? {
+    nodes[0].children.first { nodes[$0.index].kind == .element }
+  }
+
+  /// Whether `id` is an element in the SVG namespace (or in no namespace, when allowed).
+  public func isSVGElement(_ id: NodeID, named name: String? = nil) -> Bool {
+    let n = nodes[id.index]
+    guard n.kind == .element else { return false }
+    let svg = n.namespaceURI == XMLNamespace.svg
+      || (n.namespaceURI == nil && treatsNoNamespaceAsSVG)
+    return svg && (name == nil || n.name == name)
+  }
+
+  /// Element children of `id`, in document order.
+  public func elementChildren(of id: NodeID) -> [NodeID] {
+    nodes[id.index].children.filter { nodes[$0.index].kind == .element }
+  }
+
+  /// The element whose `id` attribute is `name` (the first one, when ids repeat).
+  public func element(withID name: String) -> NodeID? { idIndex[name] }
+
+  /// Every node below `id` (not `id` itself), in document order.
+  public func descendants(of id: NodeID) -> [NodeID] {
+    var out: [NodeID] = []
+    var stack = Array(nodes[id.index].children.reversed())
+    while let n = stack.popLast() {
+      out.append(n)
+      stack.append(contentsOf: nodes[n.index].children.reversed())
+    }
+    return out
+  }
+
+  /// Parents of `id` up to the top, nearest first.
+  public func ancestors(of id: NodeID) -> [NodeID] {
+    var out: [NodeID] = []
+    var p = nodes[id.index].parent
+    while let q = p {
+      out.append(q)
+      p = nodes[q.index].parent
+    }
+    return out
+  }
+
+  /// The text of `id` and all its descendants' text and CDATA, in order.
+  public func textContent(of id: NodeID) -> String {
+    let n = nodes[id.index]
+    if n.kind == .text || n.kind == .cdata { return n.text }
+    return n.children.map { textContent(of: $0) }.joined()
+  }
+
+  // MARK: Building and editing
+
+  /// Adds `node` as the last child of `parent` and returns its ID.
+  @discardableResult
+  public mutating func append(_ node: Node, to parent: NodeID) -> NodeID {
+    let id = NodeID(nodes.count)
+    var n = node
+    n.parent = parent
+    n.children = []
+    nodes.append(n)
+    nodes[parent.index].children.append(id)
+    if let name = n.id, idIndex[name] == nil { idIndex[name] = id }
+    return id
+  }
+
+  /// Moves `id` to position `index` among its parent's children (all node kinds count).
+  public mutating func moveChild(_ id: NodeID, toIndex index: Int) {
+    guard let p = nodes[id.index].parent else { return }
+    var kids = nodes[p.index].children
+    kids.removeAll { $0 == id }
+    kids.insert(id, at: max(0, min(index, kids.count)))
+    nodes[p.index].children = kids
+  }
+
+  /// Detaches `id` (and its subtree) from the tree. Its arena slot stays, unreachable.
+  public mutating func remove(_ id: NodeID) {
+    guard let p = nodes[id.index].parent else { return }
+    nodes[p.index].children.removeAll { $0 == id }
+    nodes[id.index].parent = nil
+    rebuildIDIndex()
+  }
+
+  /// Inserts `node` as a child of `parent` at `index` and returns its ID.
+  @discardableResult
+  public mutating func insert(_ node: Node, into parent: NodeID, at index: Int) -> NodeID {
+    let id = append(node, to: parent)
+    moveChild(id, toIndex: index)
+    return id
+  }
+
+  private mutating func reindex(_ node: NodeID, old: String?, new: String?) {
+    if let old, idIndex[old] == node { rebuildIDIndex() }
+    if let new, idIndex[new] == nil { idIndex[new] = node }
+  }
+
+  /// Recomputes the id index: the first element in document order wins a repeated id.
+  mutating func rebuildIDIndex() {
+    idIndex = [:]
+    for n in descendants(of: Document.top) {
+      if let name = nodes[n.index].id, nodes[n.index].kind == .element, idIndex[name] == nil {
+        idIndex[name] = n
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+/// Resource caps applied while reading and rendering a document.
+///
+/// Each exists because a hostile or broken file can otherwise exhaust memory or time;
+/// the defaults are far above what real drawings need (openclipart's largest file is 1.7 MB
+/// with about 30,000 elements).
+public struct Limits: Sendable, Hashable {
+  /// Largest input accepted, in bytes, after gzip inflation. Default 100 MiB.
+  public var maxInputBytes: Int = 100 << 20
+  /// Most elements in one document. Default 1,000,000.
+  public var maxElements: Int = 1_000_000
+  /// Deepest element nesting. Default 1,024: deeper trees only come from attacks, and
+  /// recursion over them would exhaust the stack.
+  public var maxDepth: Int = 1_024
+  /// Total characters produced by expanding internal entities. Default 10 MiB: Illustrator
+  /// files use a few short entities; a billion-laughs file asks for gigabytes.
+  public var maxEntityExpansion: Int = 10 << 20
+  /// `url(#...)`, `href` and `use` resolutions in one render. Default 100,000; exponential
+  /// `use` chains (librsvg's CVE-2019-20446) blow through it quickly.
+  public var maxReferences: Int = 100_000
+  /// Pixels of the output image, and of any intermediate layer. Default 100 megapixels.
+  public var maxPixels: Int = 100_000_000
+
+  public init() {}
+
+  /// The defaults.
+  public static let `default` = Limits()
+}

@@ -1,0 +1,93 @@
+import CZlib
+import Foundation
+
+extension Document {
+  /// Reads an SVG (or gzip-compressed `.svgz`) document from bytes.
+  /// - Parameter path: used in error messages and as the base for relative references.
+  public init(bytes: [UInt8], path: String? = nil, limits: Limits = .default) throws(SVGError) {
+    let data = try Gzip.isCompressed(bytes) ? Gzip.inflate(bytes, limit: limits.maxInputBytes, path: path) : bytes
+    self = try XMLReader(limits: limits, path: path).read(data)
+  }
+
+  /// Reads an SVG document from a string.
+  public init(string: String, path: String? = nil, limits: Limits = .default) throws(SVGError) {
+    try self.init(bytes: Array(string.utf8), path: path, limits: limits)
+  }
+
+  /// Reads an SVG or SVGZ file. `-` reads standard input.
+  public init(contentsOfFile path: String, limits: Limits = .default) throws(SVGError) {
+    let bytes = try FileInput.read(path, limit: limits.maxInputBytes)
+    try self.init(bytes: bytes, path: path == "-" ? "<stdin>" : path, limits: limits)
+  }
+}
+
+/// Reads whole files (or standard input) with a size cap, reporting errors as ``SVGError``.
+enum FileInput {
+  static func read(_ path: String, limit: Int) throws(SVGError) -> [UInt8] {
+    let handle: FileHandle
+    if path == "-" {
+      handle = FileHandle.standardInput
+    } else {
+      var isDir: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+        throw SVGError(.io, "no such file", file: path)
+      }
+      guard !isDir.boolValue else { throw SVGError(.io, "is a directory", file: path) }
+      guard let h = FileHandle(forReadingAtPath: path) else {
+        throw SVGError(.io, "cannot open the file for reading", file: path)
+      }
+      handle = h
+    }
+    defer { if path != "-" { try? handle.close() } }
+    do {
+      // Reading one byte past the limit tells an over-large input without reading it all.
+      let data = try handle.read(upToCount: limit + 1) ?? Data()
+      guard data.count <= limit else {
+        throw SVGError(.limit, "input is over the limit of \(limit) bytes", file: path)
+      }
+      return [UInt8](data)
+    } catch let e as SVGError {
+      throw e
+    } catch {
+      throw SVGError(.io, "cannot read: \(error.localizedDescription)", file: path)
+    }
+  }
+}
+
+/// gzip inflation for `.svgz`, with a cap on the inflated size (an svgz bomb stops there).
+enum Gzip {
+  static func isCompressed(_ bytes: [UInt8]) -> Bool {
+    bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
+  }
+
+  static func inflate(_ input: [UInt8], limit: Int, path: String?) throws(SVGError) -> [UInt8] {
+    var stream = z_stream()
+    guard inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { throw SVGError(.io, "cannot start gzip decompression", file: path) }
+    defer { inflateEnd(&stream) }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    var status: Int32 = Z_OK
+    var input = input
+    input.withUnsafeMutableBufferPointer { inBuf in
+      stream.next_in = inBuf.baseAddress
+      stream.avail_in = uInt(inBuf.count)
+      while status == Z_OK && output.count <= limit {
+        chunk.withUnsafeMutableBufferPointer { outBuf in
+          stream.next_out = outBuf.baseAddress
+          stream.avail_out = uInt(outBuf.count)
+          status = CZlib.inflate(&stream, Z_NO_FLUSH)
+          output.append(contentsOf: outBuf[0..<(outBuf.count - Int(stream.avail_out))])
+        }
+        if status == Z_BUF_ERROR && stream.avail_in == 0 { break }
+      }
+    }
+    guard output.count <= limit else {
+      throw SVGError(.limit, "gzip data inflates past the limit of \(limit) bytes", file: path)
+    }
+    guard status == Z_STREAM_END else {
+      throw SVGError(.io, "corrupt or truncated gzip data", file: path)
+    }
+    return output
+  }
+}

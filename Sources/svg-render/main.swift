@@ -1,0 +1,3 @@
+import SVGTree
+
+print("svg-render: not yet")
