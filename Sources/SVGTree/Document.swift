@@ -133,3 +133,10 @@ public struct Document: Sendable {
     }
   }
 }
+
+extension Document {
+  /// Every element with the given local name, in document order.
+  public func selectElements(named name: String) -> [NodeID] {
+    descendants(of: Document.top).filter { self[$0].kind == .element && self[$0].name == name }
+  }
+}

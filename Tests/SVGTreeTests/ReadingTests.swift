@@ -1,1 +1,110 @@
+import Foundation
 import Testing
+
+@testable import SVGTree
+
+@Suite struct ReadingTests {
+  static func fixture(_ name: String) throws -> String {
+    try #require(Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Fixtures"))
+  }
+
+  @Test func illustratorEntitiesExpandInNamespacesAndAttributes() throws {
+    let doc = try Document(contentsOfFile: Self.fixture("illustrator.svg"))
+    let root = try #require(doc.root)
+    #expect(doc[root].namespaceURI == XMLNamespace.svg)
+    #expect(!doc.treatsNoNamespaceAsSVG)
+    let path = try #require(doc.element(at: IndexPath([1, 1])))
+    #expect(doc[path].name == "path")
+    #expect(doc[path].attribute("style") == "fill:#E5322D;")
+    let use = try #require(doc.element(withID: "u1"))
+    #expect(doc[use].href == "#Layer_2_copy")
+    #expect(doc[use].attribute("href", namespace: XMLNamespace.xlink) == "#Layer_2_copy")
+  }
+
+  @Test func keepsCommentsCDATAProcessingInstructionsAndDoctype() throws {
+    let doc = try Document(contentsOfFile: Self.fixture("illustrator.svg"))
+    let kinds = doc.descendants(of: Document.top).map { doc[$0].kind }
+    #expect(kinds.contains(.comment))
+    #expect(kinds.contains(.cdata))
+    #expect(kinds.contains(.processingInstruction))
+    #expect(kinds.first { $0 == .doctype } != nil)
+    let style = try #require(doc.selectElements(named: "style").first)
+    #expect(doc.textContent(of: style).contains(".cls-1{fill:#1D71B8;}"))
+  }
+
+  @Test func elementLocationsPointAtTheStartTag() throws {
+    let text = "<svg xmlns='http://www.w3.org/2000/svg'>\n  <rect\n     x='1'\n     y='2'/>\n<g><circle r='1'/></g></svg>"
+    let doc = try Document(string: text)
+    let rect = try #require(doc.selectElements(named: "rect").first)
+    #expect(doc[rect].location == SourceLocation(line: 2, column: 3))
+    let circle = try #require(doc.selectElements(named: "circle").first)
+    #expect(doc[circle].location == SourceLocation(line: 5, column: 4))
+  }
+
+  @Test func rootWithoutNamespaceIsReadWithAWarning() throws {
+    let doc = try Document(string: "<svg width='10'><rect/></svg>")
+    #expect(doc.treatsNoNamespaceAsSVG)
+    #expect(doc.diagnostics.count == 1)
+    #expect(doc.isSVGElement(doc.root!, named: "svg"))
+  }
+
+  @Test func notSVGIsAnError() {
+    #expect(throws: SVGError.self) { try Document(string: "<html/>") }
+    #expect(throws: SVGError.self) { try Document(string: "<svg xmlns='urn:other'/>") }
+  }
+
+  @Test func malformedXMLNamesLineAndColumn() {
+    do {
+      _ = try Document(string: "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect x='1' y=2/>\n</svg>", path: "bad.svg")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.kind == .syntax)
+      #expect(error.location.line == 2)
+      #expect(error.location.column > 0)
+      #expect(error.description.hasPrefix("bad.svg:2:"))
+    }
+  }
+
+  @Test func missingFileAndDirectoryAreIOErrors() {
+    #expect(throws: SVGError(.io, "no such file", file: "/nonexistent.svg")) {
+      try Document(contentsOfFile: "/nonexistent.svg")
+    }
+    #expect(throws: SVGError(.io, "is a directory", file: "/tmp")) {
+      try Document(contentsOfFile: "/tmp")
+    }
+  }
+
+  @Test func svgzIsInflated() throws {
+    let text = "<svg xmlns='http://www.w3.org/2000/svg'><rect id='r'/></svg>"
+    let doc = try Document(bytes: try gzip(Array(text.utf8)))
+    #expect(doc.element(withID: "r") != nil)
+  }
+
+  @Test func truncatedGzipIsAnError() throws {
+    let z = try gzip(Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8))
+    #expect(throws: SVGError.self) { try Document(bytes: Array(z.prefix(z.count / 2))) }
+  }
+
+  @Test func elementCapStopsTheParse() {
+    var limits = Limits()
+    limits.maxElements = 10
+    let text = "<svg xmlns='http://www.w3.org/2000/svg'>" + String(repeating: "<g/>", count: 20) + "</svg>"
+    #expect(throws: SVGError.self) { try Document(string: text, limits: limits) }
+    #expect((try? Document(string: text)) != nil)
+  }
+}
+
+/// gzip through the system tool, so the test does not trust our own zlib code.
+func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: dir) }
+  let file = dir.appendingPathComponent("a")
+  try Data(bytes).write(to: file)
+  let p = Process()
+  p.executableURL = URL(fileURLWithPath: "/bin/gzip")
+  p.arguments = ["-n", file.path]
+  try p.run()
+  p.waitUntilExit()
+  return [UInt8](try Data(contentsOf: dir.appendingPathComponent("a.gz")))
+}
