@@ -22,6 +22,8 @@ let package = Package(
     .executableTarget(
       name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),
 
+    .executableTarget(name: "svg-bench", dependencies: ["SVGTree"]),
+
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),

@@ -1,0 +1,59 @@
+/// What a command-line tool accepts: the single source for parsing, `--help` and man pages.
+public struct CommandSpec: Sendable {
+  public var name: String
+  public var summary: String
+  public var usage: [String]
+  public var options: [OptionSpec]
+  public var examples: [String]
+  public var version: String
+
+  public init(
+    name: String, summary: String, usage: [String], options: [OptionSpec],
+    examples: [String] = [], version: String = Inkpath.version
+  ) {
+    self.name = name
+    self.summary = summary
+    self.usage = usage
+    self.options = options + [
+      OptionSpec("--help", help: "Show this help and exit.", group: "General"),
+      OptionSpec("--version", help: "Show the version and exit.", group: "General"),
+    ]
+    self.examples = examples
+    self.version = version
+  }
+
+  func option(named name: String) -> OptionSpec? {
+    options.first { $0.names.contains(name) }
+  }
+}
+
+/// One option: its names (`-w`, `--width`), the value it takes (nil for a flag), its help.
+public struct OptionSpec: Sendable {
+  public var names: [String]
+  public var valueName: String?
+  public var help: String
+  public var group: String
+  /// May be given more than once (each value is kept, in order).
+  public var repeatable: Bool
+
+  public init(
+    _ names: String..., value: String? = nil, help: String, group: String = "Options",
+    repeatable: Bool = false
+  ) {
+    self.names = names
+    self.valueName = value
+    self.help = help
+    self.group = group
+    self.repeatable = repeatable
+  }
+
+  /// The long name without dashes, the key options are stored under.
+  public var key: String {
+    (names.first { $0.hasPrefix("--") } ?? names[0]).drop { $0 == "-" }.description
+  }
+}
+
+/// The toolkit's version, shown by every tool's `--version`.
+public enum Inkpath {
+  public static let version = "0.1.0"
+}

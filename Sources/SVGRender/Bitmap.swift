@@ -1,0 +1,110 @@
+import CCairo
+import Foundation
+
+/// A raster image: premultiplied ARGB32 pixels in native byte order (cairo's format),
+/// rows of `stride` bytes.
+public struct Bitmap: Sendable {
+  public let width: Int
+  public let height: Int
+  public let stride: Int
+  public internal(set) var pixels: [UInt8]
+
+  init(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.stride = stride
+    self.pixels = pixels
+  }
+
+  /// A transparent image.
+  public init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    self.stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+    self.pixels = [UInt8](repeating: 0, count: stride * height)
+  }
+
+  /// Reads a PNG file through cairo.
+  public init(pngFile path: String) throws(RenderError) {
+    guard let surface = cairo_image_surface_create_from_png(path),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else { throw RenderError("cannot read PNG file \(path)") }
+    defer { cairo_surface_destroy(surface) }
+    self = Bitmap(copying: surface)
+  }
+
+  /// Copies an image surface's pixels (as ARGB32).
+  init(copying surface: OpaquePointer) {
+    cairo_surface_flush(surface)
+    let w = Int(cairo_image_surface_get_width(surface))
+    let h = Int(cairo_image_surface_get_height(surface))
+    let s = Int(cairo_image_surface_get_stride(surface))
+    var bytes = [UInt8](repeating: 0, count: s * h)
+    if let data = cairo_image_surface_get_data(surface) {
+      if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 {
+        bytes.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: data, count: s * h)) }
+        self.init(width: w, height: h, stride: s, pixels: bytes)
+        return
+      }
+    }
+    // Other formats (RGB24 from some PNGs, A8): draw onto ARGB32.
+    var converted = Bitmap(width: w, height: h)
+    converted.withSurface { target in
+      let cr = cairo_create(target)
+      cairo_set_source_surface(cr, surface, 0, 0)
+      cairo_paint(cr)
+      cairo_destroy(cr)
+    }
+    self = converted
+  }
+
+  /// The pixel at (x, y) as straight (non-premultiplied) 8-bit RGBA.
+  public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    let i = y * stride + x * 4
+    let v = pixels.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: i, as: UInt32.self) }
+    let a = UInt8(v >> 24)
+    guard a > 0 else { return (0, 0, 0, 0) }
+    func un(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + UInt32(a) / 2) / UInt32(a))) }
+    return (un((v >> 16) & 0xFF), un((v >> 8) & 0xFF), un(v & 0xFF), a)
+  }
+
+  /// Runs `body` with a cairo image surface that draws into these pixels.
+  mutating func withSurface<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
+    let (w, h, s) = (width, height, stride)
+    return try pixels.withUnsafeMutableBufferPointer { buf in
+      let surface = cairo_image_surface_create_for_data(
+        buf.baseAddress, CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(s))!
+      defer {
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+      }
+      return try body(surface)
+    }
+  }
+
+  /// PNG-encodes the image.
+  public func pngData() throws(RenderError) -> [UInt8] {
+    var copy = self
+    var out: [UInt8] = []
+    let status = withUnsafeMutablePointer(to: &out) { outPtr in
+      copy.withSurface { surface in
+        cairo_surface_write_to_png_stream(
+          surface,
+          { closure, data, length in
+            let out = closure!.assumingMemoryBound(to: [UInt8].self)
+            out.pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+          }, outPtr)
+      }
+    }
+    guard status == CAIRO_STATUS_SUCCESS else { throw RenderError("cannot encode PNG") }
+    return out
+  }
+}
+
+/// A document could not be rendered (output too large, unwritable, a backend failure).
+public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}

@@ -1,0 +1,163 @@
+import CCairo
+import SVGGeometry
+import SVGTree
+
+/// Clipping and masking of a group's layer. Both are drawn as an alpha mask and applied to
+/// the pushed layer with DEST_IN, so nested clips, clip-paths on clip children and masks
+/// inside masks all compose the same way.
+extension CairoRenderer {
+  /// Multiplies the current layer by the clip region's coverage.
+  func applyClip(_ clip: ClipPath) {
+    cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+    drawClipCoverage(clip)
+    let coverage = cairo_pop_group(cr)
+    cairo_save(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+    cairo_set_source(cr, coverage)
+    cairo_paint(cr)
+    cairo_restore(cr)
+    cairo_pattern_destroy(coverage)
+  }
+
+  /// Paints the clip region opaque on the current (alpha) layer.
+  private func drawClipCoverage(_ clip: ClipPath) {
+    cairo_save(cr)
+    if clip.clipPath != nil { cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA) }
+    cairo_save(cr)
+    cairo_transform(cr, clip.transform)
+    for child in clip.children { drawClipChild(child) }
+    cairo_restore(cr)
+    if let outer = clip.clipPath {
+      applyClip(outer)
+      cairo_pop_group_to_source(cr)
+      cairo_paint(cr)
+    }
+    cairo_restore(cr)
+  }
+
+  private func drawClipChild(_ node: RenderNode) {
+    switch node {
+    case .path(let p):
+      guard let fill = p.fill else { return }
+      cairo_new_path(cr)
+      appendPath(p.path)
+      cairo_set_fill_rule(
+        cr, fill.rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      cairo_set_antialias(cr, p.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+      cairo_set_source_rgba(cr, 0, 0, 0, 1)
+      cairo_fill(cr)
+    case .group(let g):
+      cairo_save(cr)
+      cairo_transform(cr, g.transform)
+      if let clip = g.clipPath {
+        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+        for child in g.children { drawClipChild(child) }
+        applyClip(clip)
+        cairo_pop_group_to_source(cr)
+        cairo_paint(cr)
+      } else {
+        for child in g.children { drawClipChild(child) }
+      }
+      cairo_restore(cr)
+    case .image:
+      break
+    }
+  }
+
+  /// Multiplies the current layer by the mask's luminance (or alpha) inside its region.
+  func applyMask(_ mask: Mask) {
+    cairo_push_group(cr)
+    cairo_save(cr)
+    cairo_rectangle(cr, mask.region.x, mask.region.y, mask.region.width, mask.region.height)
+    cairo_clip(cr)
+    if mask.mask != nil || mask.content.needsLayer {
+      draw(mask.content)
+    } else {
+      for child in mask.content.children { draw(child) }
+    }
+    if let inner = mask.mask { applyMask(inner) }
+    cairo_restore(cr)
+    let content = cairo_pop_group(cr)!
+    defer { cairo_pattern_destroy(content) }
+    var surface: OpaquePointer?
+    cairo_pattern_get_surface(content, &surface)
+    guard let surface, let alpha = MaskCoverage.alphaSurface(from: surface, kind: mask.kind)
+    else { return }
+    defer { cairo_surface_destroy(alpha) }
+    // The group pattern carries the device offset of the layer; keep it.
+    var m = cairo_matrix_t()
+    cairo_pattern_get_matrix(content, &m)
+    let alphaPattern = cairo_pattern_create_for_surface(alpha)!
+    cairo_pattern_set_matrix(alphaPattern, &m)
+    cairo_save(cr)
+    cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+    cairo_set_source(cr, alphaPattern)
+    cairo_paint(cr)
+    cairo_restore(cr)
+    cairo_pattern_destroy(alphaPattern)
+  }
+
+  func draw(_ image: ImageNode) {
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    if let clip = image.clip {
+      cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+      cairo_clip(cr)
+    }
+    cairo_transform(cr, image.contentTransform)
+    switch image.content {
+    case .raster(let bitmap):
+      var copy = bitmap
+      copy.withSurface { surface in
+        cairo_set_source_surface(cr, surface, 0, 0)
+        let filter = image.smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST
+        cairo_pattern_set_filter(cairo_get_source(cr), filter)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_rectangle(cr, 0, 0, Double(bitmap.width), Double(bitmap.height))
+        cairo_fill(cr)
+      }
+    case .svg(let tree):
+      draw(tree.root)
+    }
+  }
+}
+
+/// Turns a mask layer into an A8 coverage surface.
+enum MaskCoverage {
+  static func alphaSurface(from surface: OpaquePointer, kind: Mask.Kind) -> OpaquePointer? {
+    guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
+    cairo_surface_flush(surface)
+    let w = cairo_image_surface_get_width(surface)
+    let h = cairo_image_surface_get_height(surface)
+    let srcStride = Int(cairo_image_surface_get_stride(surface))
+    guard let out = cairo_image_surface_create(CAIRO_FORMAT_A8, w, h),
+      let src = cairo_image_surface_get_data(surface),
+      let dst = cairo_image_surface_get_data(out)
+    else { return nil }
+    let dstStride = Int(cairo_image_surface_get_stride(out))
+    for y in 0..<Int(h) {
+      let row = UnsafeRawPointer(src + y * srcStride)
+      for x in 0..<Int(w) {
+        let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+        let value: UInt32
+        switch kind {
+        case .alpha:
+          value = v >> 24
+        case .luminance:
+          // Premultiplied channels give luminance × alpha directly (sRGB coefficients).
+          let r = Double((v >> 16) & 0xFF)
+          let g = Double((v >> 8) & 0xFF)
+          let b = Double(v & 0xFF)
+          value = UInt32(min(255, (0.2125 * r + 0.7154 * g + 0.0721 * b).rounded()))
+        }
+        dst[y * dstStride + x] = UInt8(value)
+      }
+    }
+    cairo_surface_mark_dirty(out)
+    var dx = 0.0
+    var dy = 0.0
+    cairo_surface_get_device_offset(surface, &dx, &dy)
+    cairo_surface_set_device_offset(out, dx, dy)
+    return out
+  }
+}

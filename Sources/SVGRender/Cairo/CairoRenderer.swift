@@ -1,0 +1,178 @@
+import CCairo
+import SVGGeometry
+import SVGTree
+
+/// Draws a render tree on a cairo context. The backend only draws: every value it reads
+/// was resolved when the tree was built.
+struct CairoRenderer {
+  let cr: OpaquePointer
+  var budget: PixelBudget
+
+  func draw(_ node: RenderNode) {
+    switch node {
+    case .group(let g): draw(g)
+    case .path(let p): draw(p)
+    case .image(let i): draw(i)
+    }
+  }
+
+  func draw(_ group: Group) {
+    cairo_save(cr)
+    defer { cairo_restore(cr) }
+    cairo_transform(cr, group.transform)
+    guard group.needsLayer else {
+      for child in group.children { draw(child) }
+      return
+    }
+    guard budget.allowsLayer(cr) else { return }
+    cairo_push_group(cr)
+    for child in group.children { draw(child) }
+    if let clip = group.clipPath { applyClip(clip) }
+    if let mask = group.mask { applyMask(mask) }
+    cairo_pop_group_to_source(cr)
+    cairo_set_operator(cr, group.blendMode.cairoOperator)
+    cairo_paint_with_alpha(cr, group.opacity)
+  }
+
+  func draw(_ node: PathNode) {
+    guard !node.path.isEmpty else { return }
+    cairo_set_antialias(cr, node.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+    switch node.paintOrder {
+    case .fillThenStroke:
+      fill(node)
+      stroke(node)
+    case .strokeThenFill:
+      stroke(node)
+      fill(node)
+    }
+  }
+
+  private func fill(_ node: PathNode) {
+    guard let fill = node.fill else { return }
+    cairo_new_path(cr)
+    appendPath(node.path)
+    cairo_set_fill_rule(cr, fill.rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    paint(with: fill.paint, opacity: fill.opacity) { cairo_fill_preserve(cr) }
+    cairo_new_path(cr)
+  }
+
+  private func stroke(_ node: PathNode) {
+    guard let stroke = node.stroke, stroke.width > 0 else { return }
+    cairo_new_path(cr)
+    appendPath(node.path)
+    cairo_save(cr)
+    if stroke.nonScaling {
+      // The path is already in device space; the width then is in device pixels too.
+      cairo_identity_matrix(cr)
+    }
+    cairo_set_line_width(cr, stroke.width)
+    cairo_set_line_cap(cr, stroke.cap.cairo)
+    cairo_set_line_join(cr, stroke.join.cairo)
+    cairo_set_miter_limit(cr, stroke.miterLimit)
+    if let dashes = stroke.dashes {
+      cairo_set_dash(cr, dashes, Int32(dashes.count), stroke.dashOffset)
+    }
+    paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
+    cairo_restore(cr)
+    cairo_new_path(cr)
+  }
+
+  /// Sets `paint` as the source and runs `draw`; paints that need a layer get one.
+  private func paint(with paint: RenderPaint, opacity: Double, _ draw: () -> Void) {
+    switch paint {
+    case .color(let c):
+      cairo_set_source_rgba(
+        cr, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, c.alpha * opacity)
+      draw()
+    case .linearGradient(let g):
+      withPattern(CairoPaint.linear(g, opacity: opacity), draw)
+    case .radialGradient(let g):
+      withPattern(CairoPaint.radial(g, opacity: opacity), draw)
+    case .pattern(let p):
+      guard let pattern = CairoPaint.pattern(p, renderer: self) else { return }
+      if opacity >= 1 {
+        withPattern(pattern, draw)
+      } else {
+        cairo_push_group(cr)
+        withPattern(pattern, draw)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, opacity)
+      }
+    }
+  }
+
+  private func withPattern(_ pattern: OpaquePointer?, _ draw: () -> Void) {
+    guard let pattern else { return }
+    defer { cairo_pattern_destroy(pattern) }
+    cairo_set_source(cr, pattern)
+    draw()
+  }
+
+  func appendPath(_ path: Path) {
+    for el in path.elements {
+      switch el {
+      case .move(let p): cairo_move_to(cr, p.x, p.y)
+      case .line(let p): cairo_line_to(cr, p.x, p.y)
+      case .quad(let c, let p):
+        var x0 = 0.0
+        var y0 = 0.0
+        cairo_get_current_point(cr, &x0, &y0)
+        let c1 = Point(x0 + 2 / 3 * (c.x - x0), y0 + 2 / 3 * (c.y - y0))
+        let c2 = Point(p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y))
+        cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+      case .cubic(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+      case .close: cairo_close_path(cr)
+      }
+    }
+  }
+}
+
+extension Stroke.LineCap {
+  var cairo: cairo_line_cap_t {
+    switch self {
+    case .butt: CAIRO_LINE_CAP_BUTT
+    case .round: CAIRO_LINE_CAP_ROUND
+    case .square: CAIRO_LINE_CAP_SQUARE
+    }
+  }
+}
+
+extension Stroke.LineJoin {
+  /// cairo has no miter-clip or arcs joins; SVG 2 says to fall back to miter.
+  var cairo: cairo_line_join_t {
+    switch self {
+    case .miter, .miterClip, .arcs: CAIRO_LINE_JOIN_MITER
+    case .round: CAIRO_LINE_JOIN_ROUND
+    case .bevel: CAIRO_LINE_JOIN_BEVEL
+    }
+  }
+}
+
+extension BlendMode {
+  var cairoOperator: cairo_operator_t {
+    switch self {
+    case .normal: CAIRO_OPERATOR_OVER
+    case .multiply: CAIRO_OPERATOR_MULTIPLY
+    case .screen: CAIRO_OPERATOR_SCREEN
+    case .overlay: CAIRO_OPERATOR_OVERLAY
+    case .darken: CAIRO_OPERATOR_DARKEN
+    case .lighten: CAIRO_OPERATOR_LIGHTEN
+    case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+    case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+    case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+    case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+    case .difference: CAIRO_OPERATOR_DIFFERENCE
+    case .exclusion: CAIRO_OPERATOR_EXCLUSION
+    case .hue: CAIRO_OPERATOR_HSL_HUE
+    case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+    case .color: CAIRO_OPERATOR_HSL_COLOR
+    case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+    }
+  }
+}
+
+func cairo_transform(_ cr: OpaquePointer, _ t: Transform) {
+  guard !t.isIdentity else { return }
+  var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.e, y0: t.f)
+  cairo_transform(cr, &m)
+}

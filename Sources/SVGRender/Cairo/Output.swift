@@ -1,0 +1,81 @@
+import CCairo
+import SVGGeometry
+import SVGTree
+
+/// Vector and raster output formats that cairo writes.
+public enum OutputFormat: String, Sendable, CaseIterable {
+  case png, pdf, ps, svg
+}
+
+extension RenderTree {
+  /// Rasterizes the drawing into a `width` × `height` image. The drawing's intrinsic size is
+  /// scaled to fill it, so a thumbnail is drawn straight at its size with no intermediate.
+  public func rasterize(
+    width: Int, height: Int, background: Color? = nil, limits: Limits = .default
+  ) throws(RenderError) -> Bitmap {
+    let budget = PixelBudget(maxPixels: limits.maxPixels)
+    guard budget.allows(width: width, height: height) else {
+      throw RenderError(
+        "output of \(width)x\(height) pixels is over the limit of \(limits.maxPixels) pixels")
+    }
+    var bitmap = Bitmap(width: width, height: height)
+    bitmap.withSurface { surface in
+      let cr = cairo_create(surface)!
+      draw(on: cr, width: Double(width), height: Double(height), background: background, budget: budget)
+      cairo_destroy(cr)
+    }
+    return bitmap
+  }
+
+  /// Writes the drawing as PDF, PostScript or SVG at `width` × `height` points
+  /// (1 CSS px = 0.75 pt, so the intrinsic size keeps its physical size).
+  public func vectorData(
+    format: OutputFormat, width: Double, height: Double, background: Color? = nil,
+    limits: Limits = .default
+  ) throws(RenderError) -> [UInt8] {
+    var out: [UInt8] = []
+    let writer: cairo_write_func_t = { closure, data, length in
+      let out = closure!.assumingMemoryBound(to: [UInt8].self)
+      out.pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+      return CAIRO_STATUS_SUCCESS
+    }
+    let status: cairo_status_t = withUnsafeMutablePointer(to: &out) { ptr in
+      let w = width * 0.75
+      let h = height * 0.75
+      let surface: OpaquePointer?
+      switch format {
+      case .pdf: surface = cairo_pdf_surface_create_for_stream(writer, ptr, w, h)
+      case .ps: surface = cairo_ps_surface_create_for_stream(writer, ptr, w, h)
+      case .svg: surface = cairo_svg_surface_create_for_stream(writer, ptr, w, h)
+      case .png: surface = nil
+      }
+      guard let surface else { return CAIRO_STATUS_INVALID_FORMAT }
+      let cr = cairo_create(surface)!
+      draw(
+        on: cr, width: w, height: h, background: background,
+        budget: PixelBudget(maxPixels: limits.maxPixels))
+      cairo_show_page(cr)
+      cairo_destroy(cr)
+      cairo_surface_finish(surface)
+      let s = cairo_surface_status(surface)
+      cairo_surface_destroy(surface)
+      return s
+    }
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw RenderError("cannot write \(format.rawValue): \(String(cString: cairo_status_to_string(status)))")
+    }
+    return out
+  }
+
+  private func draw(
+    on cr: OpaquePointer, width: Double, height: Double, background: Color?, budget: PixelBudget
+  ) {
+    if let bg = background {
+      cairo_set_source_rgba(cr, Double(bg.r) / 255, Double(bg.g) / 255, Double(bg.b) / 255, bg.alpha)
+      cairo_paint(cr)
+    }
+    guard size.width > 0, size.height > 0 else { return }
+    cairo_scale(cr, width / size.width, height / size.height)
+    CairoRenderer(cr: cr, budget: budget).draw(root)
+  }
+}
