@@ -69,7 +69,11 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
     let value = try s.expectNumber()
     if s.consume("%") { return Length(value, .percent) }
     let unitStart = s.position
-    let name = s.letters()
+    var name = s.letters()
+    // CSS reads `10px5` as one token with the unit `px5`, not as `10px` then `5`.
+    if !name.isEmpty, let c = s.peek, c >= 0x30 && c <= 0x39 {
+      name += s.identifier() ?? ""
+    }
     guard let unit = LengthUnit(rawValue: name) else {
       throw ValueError("unknown length unit '\(name)'", text: s.text, position: unitStart)
     }

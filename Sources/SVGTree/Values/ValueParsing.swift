@@ -16,7 +16,9 @@ extension ValueScanner {
 
   /// Consumes `c` or throws `expected 'c'`.
   mutating func expect(_ c: Character) throws(ValueError) {
-    if !consume(c) { throw error(isAtEnd ? "expected '\(c)'" : "expected '\(c)' before '\(remainder)'") }
+    guard consume(c) else {
+      throw error(isAtEnd ? "expected '\(c)'" : "expected '\(c)' before '\(remainder)'")
+    }
   }
 
   /// Reads a number or throws `expected a number`.

@@ -83,10 +83,14 @@ private func length(_ text: String) throws(ValueError) -> Length { try Length(pa
         Length(10, .px), Length(20, .percent), Length(5), Length(-3, .em),
       ])
     #expect(try LengthList(parsing: "1-2").lengths == [Length(1), Length(-2)])
+    #expect(
+      try LengthList(parsing: "1px-2%.5 1mm.5").lengths == [
+        Length(1, .px), Length(-2, .percent), Length(0.5), Length(1, .mm), Length(0.5),
+      ])
     #expect(try LengthList(parsing: "20 40 -20").lengths.count == 3)
   }
 
-  @Test(arguments: ["10,", ",10", "10,,20", "10 % 20", "10 x", "5 5 abc"])
+  @Test(arguments: ["10,", ",10", "10,,20", "10 % 20", "10 x", "5 5 abc", "10px5"])
   func malformedLists(text: String) {
     #expect(throws: ValueError.self) { try LengthList(parsing: text) }
   }

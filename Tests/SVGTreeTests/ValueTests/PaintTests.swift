@@ -24,14 +24,16 @@ private func paint(_ text: String) throws(ValueError) -> Paint { try Paint(parsi
   @Test func references() throws {
     #expect(try paint("url(#lg1)") == .reference(FuncIRI(id: "lg1"), fallback: nil))
     #expect(try paint("  url(  #lg1   )  ") == .reference(FuncIRI(id: "lg1"), fallback: nil))
-    #expect(try paint("url(#g) none") == .reference(FuncIRI(id: "g"), fallback: PaintFallback.none))
-    #expect(try paint("url(#g) red") == .reference(FuncIRI(id: "g"), fallback: .color(Color(rgb: 0xFF0000))))
-    #expect(try paint("url(#g) currentColor") == .reference(FuncIRI(id: "g"), fallback: .currentColor))
+    let g = FuncIRI(id: "g")
+    let red = Color(rgb: 0xFF0000)
+    #expect(try paint("url(#g) none") == .reference(g, fallback: PaintFallback.none))
+    #expect(try paint("url(#g) red") == .reference(g, fallback: .color(red)))
+    #expect(try paint("url(#g) currentColor") == .reference(g, fallback: .currentColor))
     #expect(
       try paint("url(#lg1) green icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)")
         == .reference(FuncIRI(id: "lg1"), fallback: .color(Color(rgb: 0x008000))))
     #expect(try paint("url('#a b')") == .reference(FuncIRI(id: "a b"), fallback: nil))
-    #expect(try paint("url(#g)red") == .reference(FuncIRI(id: "g"), fallback: .color(Color(rgb: 0xFF0000))))
+    #expect(try paint("url(#g)red") == .reference(g, fallback: .color(red)))
   }
 
   @Test(arguments: [

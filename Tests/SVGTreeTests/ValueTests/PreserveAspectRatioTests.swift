@@ -42,9 +42,11 @@ private typealias PAR = PreserveAspectRatio
   }
 
   @Test func sliceCoversAndAligns() throws {
-    let max = try #require(PAR(alignment: .xMaxYMax, slice: true).transform(viewBox: box, viewport: port))
+    let max = try #require(
+      PAR(alignment: .xMaxYMax, slice: true).transform(viewBox: box, viewport: port))
     #expect(max == Transform(a: 4, b: 0, c: 0, d: 4, e: -200, f: 0))
-    let min = try #require(PAR(alignment: .xMinYMin, slice: true).transform(viewBox: box, viewport: port))
+    let min = try #require(
+      PAR(alignment: .xMinYMin, slice: true).transform(viewBox: box, viewport: port))
     #expect(min == Transform(a: 4, b: 0, c: 0, d: 4, e: 0, f: 0))
   }
 
