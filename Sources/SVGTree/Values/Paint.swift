@@ -27,17 +27,21 @@ public enum Paint: Hashable, Sendable, CustomStringConvertible {
       self = .reference(iri, fallback: fallback)
     } else {
       var probe = s
-      switch probe.keyword() {
-      case "none": self = .none
-      case "currentcolor": self = .currentColor
-      case "context-fill": self = .contextFill
-      case "context-stroke": self = .contextStroke
-      default:
+      let keyword: Paint? =
+        switch probe.keyword() {
+        case "none": Paint.none
+        case "currentcolor": .currentColor
+        case "context-fill": .contextFill
+        case "context-stroke": .contextStroke
+        default: nil
+        }
+      if let keyword {
+        self = keyword
+        s = probe
+      } else {
         self = .color(try Color.parse(&s))
         try Color.skipICCColor(&s)
-        probe = s
       }
-      s = probe
     }
     try s.expectEnd()
   }
