@@ -1,0 +1,33 @@
+/// A list of numbers separated by commas and/or spaces: `points` of polyline/polygon,
+/// `values` of feColorMatrix, `kernelMatrix`, `tableValues`, `stdDeviation`...
+public enum NumberList {
+  /// Parses the whole list, or throws at the first error. Empty text gives `[]`.
+  public static func parse(_ text: String) throws(ValueError) -> [Double] {
+    let (numbers, error) = parsePrefix(text)
+    if let error { throw error }
+    return numbers
+  }
+
+  /// Parses as many numbers as are valid and returns them with the error that stopped
+  /// parsing, if any. For `points`, which SVG renders up to the first error.
+  /// An odd count of coordinates is not an error here; the caller drops the last one.
+  public static func parsePrefix(_ text: String) -> (numbers: [Double], error: ValueError?) {
+    var s = ValueScanner(text)
+    var numbers: [Double] = []
+    s.skipSpaces()
+    while !s.isAtEnd {
+      guard let v = s.number() else {
+        return (numbers, s.error("expected a number at '\(s.remainder)'"))
+      }
+      numbers.append(v)
+      s.skipSpaces()
+      if s.consume(",") {
+        s.skipSpaces()
+        if s.isAtEnd || s.peek == UInt8(ascii: ",") {
+          return (numbers, s.error("expected a number after ','"))
+        }
+      }
+    }
+    return (numbers, nil)
+  }
+}
