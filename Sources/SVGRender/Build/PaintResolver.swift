@@ -1,0 +1,96 @@
+import SVGGeometry
+import SVGTree
+
+/// Resolves `fill` and `stroke` (and their opacities, rules, widths, dashes) to render
+/// values for a shape with fill bounding box `bounds`.
+enum PaintResolver {
+  static func fill(_ style: StyleValues, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState)
+    throws(RenderError) -> Fill?
+  {
+    let paint = style.paint("fill") ?? .color(.black)
+    guard let p = try resolve(paint, style: style, bounds: bounds, builder: builder, state: state) else {
+      return nil
+    }
+    let rule: FillRule = style.keyword("fill-rule") == "evenodd" ? .evenOdd : .nonZero
+    return Fill(paint: p, opacity: style.opacity("fill-opacity"), rule: rule)
+  }
+
+  static func stroke(_ style: StyleValues, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState)
+    throws(RenderError) -> Stroke?
+  {
+    guard let paint = style.paint("stroke"),
+      let p = try resolve(paint, style: style, bounds: bounds, builder: builder, state: state)
+    else { return nil }
+    var stroke = Stroke(paint: p)
+    stroke.opacity = style.opacity("stroke-opacity")
+    stroke.width = style.length("stroke-width", viewport: state.viewport, default: 1)
+    guard stroke.width > 0 else { return nil }
+    switch style.keyword("stroke-linecap") {
+    case "round": stroke.cap = .round
+    case "square": stroke.cap = .square
+    default: stroke.cap = .butt
+    }
+    switch style.keyword("stroke-linejoin") {
+    case "round": stroke.join = .round
+    case "bevel": stroke.join = .bevel
+    case "miter-clip": stroke.join = .miterClip
+    case "arcs": stroke.join = .arcs
+    default: stroke.join = .miter
+    }
+    let limit = style.number("stroke-miterlimit", default: 4)
+    stroke.miterLimit = limit >= 1 ? limit : 4
+    stroke.dashes = dashes(style, viewport: state.viewport)
+    if stroke.dashes != nil {
+      stroke.dashOffset = style.length("stroke-dashoffset", viewport: state.viewport, default: 0)
+    }
+    stroke.nonScaling = style.keyword("vector-effect") == "non-scaling-stroke"
+    return stroke
+  }
+
+  /// `stroke-dasharray`: nil for none, for a negative value, or when all are zero; an odd
+  /// count is repeated to make it even.
+  static func dashes(_ style: StyleValues, viewport: Size) -> [Double]? {
+    guard let text = style["stroke-dasharray"]?.trimmingSpaces, text != "none", !text.isEmpty
+    else { return nil }
+    guard let list = try? LengthList(parsing: text) else {
+      style.context.warn("invalid stroke-dasharray \"\(text)\"", at: style.id)
+      return nil
+    }
+    let ctx = style.lengthContext(viewport)
+    var values = list.lengths.map { $0.resolve(in: ctx, axis: .other) }
+    guard !values.isEmpty, values.allSatisfy({ $0 >= 0 }), values.contains(where: { $0 > 0 })
+    else { return nil }
+    if values.count % 2 == 1 { values += values }
+    return values
+  }
+
+  /// A paint value to a render paint; nil paints nothing.
+  static func resolve(
+    _ paint: Paint, style: StyleValues, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState
+  ) throws(RenderError) -> RenderPaint? {
+    switch paint {
+    case .none:
+      return nil
+    case .color(let c):
+      return .color(c)
+    case .currentColor:
+      return .color(style.color)
+    case .contextFill, .contextStroke:
+      builder.context.warn("context-fill/context-stroke outside a marker or use", at: style.id)
+      return nil
+    case .reference(let iri, let fallback):
+      switch try PaintServerElement.resolve(iri.id, bounds: bounds, builder: builder, state: state) {
+      case .paint(let p):
+        return p
+      case .nothing:
+        return nil
+      case .missing:
+        switch fallback {
+        case .color(let c)?: return .color(c)
+        case .currentColor?: return .color(style.color)
+        case .none?, nil: return nil
+        }
+      }
+    }
+  }
+}

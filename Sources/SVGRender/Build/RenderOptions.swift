@@ -1,0 +1,14 @@
+import SVGTree
+
+/// What a render may use and how far it may go.
+public struct RenderOptions: Sendable {
+  public var limits: Limits = .default
+  /// Which external files (`<image href>`) may be read.
+  public var resources: ResourcePolicy = .none
+  /// Extra style sheets applied after the document's own (`--stylesheet`).
+  public var styleSheets: [StyleSheet] = []
+  /// Languages for `<switch>`'s `systemLanguage` test, most preferred first.
+  public var languages: [String] = ["en"]
+
+  public init() {}
+}

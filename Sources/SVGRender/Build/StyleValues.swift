@@ -1,0 +1,128 @@
+import SVGGeometry
+import SVGTree
+
+/// Typed reads of one element's computed style and attributes. A value that does not
+/// parse falls back to the property's initial value, with a diagnostic.
+struct StyleValues {
+  let context: BuildContext
+  let id: NodeID
+
+  var node: Node { context.document[id] }
+
+  subscript(_ property: String) -> String? { context.styles[id.index][property] }
+
+  func keyword(_ property: String) -> String? { self[property]?.trimmingSpaces.lowercased() }
+
+  /// A number property, e.g. `stroke-miterlimit`.
+  func number(_ property: String, default value: Double) -> Double {
+    guard let text = self[property] else { return value }
+    var s = ValueScanner(text)
+    s.skipSpaces()
+    guard let v = s.number() else {
+      context.warn("invalid \(property) \"\(text)\"; using \(value)", at: id)
+      return value
+    }
+    return v
+  }
+
+  /// `opacity`, `fill-opacity`, ...: a number or a percentage, clamped to 0...1.
+  func opacity(_ property: String) -> Double {
+    guard let text = self[property]?.trimmingSpaces else { return 1 }
+    var s = ValueScanner(text)
+    guard var v = s.number() else {
+      context.warn("invalid \(property) \"\(text)\"; using 1", at: id)
+      return 1
+    }
+    if s.consume("%") { v /= 100 }
+    return min(max(v, 0), 1)
+  }
+
+  /// The length-resolution context of this element: its font size and the nearest viewport.
+  func lengthContext(_ viewport: Size) -> LengthContext {
+    LengthContext(
+      fontSize: context.fontSize(of: id), viewportWidth: viewport.width,
+      viewportHeight: viewport.height)
+  }
+
+  /// A length from a style property (`stroke-width`, ...).
+  func length(
+    _ property: String, axis: LengthAxis = .other, viewport: Size, default value: Double
+  ) -> Double {
+    guard let text = self[property] else { return value }
+    return parseLength(text, name: property, axis: axis, viewport: viewport) ?? value
+  }
+
+  /// A length from an attribute (`x`, `width`, `r`, ...); nil when absent or invalid.
+  func attributeLength(_ name: String, axis: LengthAxis, viewport: Size) -> Double? {
+    guard let text = node.attribute(name) else { return nil }
+    return parseLength(text, name: name, axis: axis, viewport: viewport)
+  }
+
+  private func parseLength(_ text: String, name: String, axis: LengthAxis, viewport: Size)
+    -> Double?
+  {
+    do {
+      return try Length(parsing: text).resolve(in: lengthContext(viewport), axis: axis)
+    } catch {
+      context.warn("invalid length \(name)=\"\(text)\"", at: id)
+      return nil
+    }
+  }
+
+  /// A paint property (`fill`, `stroke`) as written; nil for an invalid value.
+  func paint(_ property: String) -> Paint? {
+    guard let text = self[property] else { return nil }
+    do {
+      return try Paint(parsing: text)
+    } catch {
+      context.warn("invalid \(property) \"\(text)\"", at: id)
+      return nil
+    }
+  }
+
+  /// The computed `color`, for `currentColor`.
+  var color: Color {
+    guard let text = self["color"], let c = try? Color(parsing: text) else { return .black }
+    return c
+  }
+
+  /// A colour property such as `stop-color` or `flood-color`, with `currentColor` resolved.
+  func colorProperty(_ property: String, default value: Color) -> Color {
+    guard let text = self[property]?.trimmingSpaces else { return value }
+    if text.lowercased() == "currentcolor" { return color }
+    do {
+      return try Color(parsing: text)
+    } catch {
+      context.warn("invalid \(property) \"\(text)\"", at: id)
+      return value
+    }
+  }
+
+  /// A `url(#id)` property (`clip-path`, `mask`, `marker-*`); nil for `none` or absent.
+  func reference(_ property: String) -> String? {
+    guard let text = self[property]?.trimmingSpaces, text != "none" else { return nil }
+    do {
+      return try FuncIRI(parsing: text).id
+    } catch {
+      context.warn("invalid \(property) \"\(text)\"", at: id)
+      return nil
+    }
+  }
+
+  /// The element's `transform` attribute (or CSS property); identity when invalid.
+  var transform: Transform {
+    guard let text = self["transform"] ?? node.attribute("transform") else { return .identity }
+    do {
+      return try TransformList(parsing: text).transform
+    } catch {
+      context.warn("invalid transform \"\(text)\"; ignored", at: id)
+      return .identity
+    }
+  }
+
+  var isDisplayed: Bool { keyword("display") != "none" }
+  var isVisible: Bool {
+    let v = keyword("visibility")
+    return v != "hidden" && v != "collapse"
+  }
+}
