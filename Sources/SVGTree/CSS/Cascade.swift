@@ -1,0 +1,117 @@
+extension Document {
+  /// The style sheets of the document's `<style>` elements, in document order. A `<style>`
+  /// whose `type` is not CSS, or whose `media` does not include `all` or `screen`, is skipped.
+  public func styleSheets() -> [StyleSheet] {
+    descendants(of: Document.top).compactMap { id -> StyleSheet? in
+      guard isSVGElement(id, named: "style"), Self.isCSSStyleElement(self[id]) else { return nil }
+      return StyleSheet(parsing: textContent(of: id))
+    }
+  }
+
+  private static func isCSSStyleElement(_ node: Node) -> Bool {
+    if let type = node.attribute("type")?.lowercased().split(separator: ";").first {
+      let t = type.trimmingSpaces
+      guard t.isEmpty || t == "text/css" else { return false }
+    }
+    guard let media = node.attribute("media")?.lowercased(), !media.trimmingSpaces.isEmpty else {
+      return true
+    }
+    return media.split(separator: ",").contains {
+      let first = $0.trimmingSpaces.split(separator: " ").first ?? ""
+      return first == "all" || first == "screen" || first == "only"
+    }
+  }
+
+  /// Runs the CSS cascade over the whole document and returns each node's computed style,
+  /// indexed by `NodeID.index` (non-element and detached nodes get an empty style).
+  ///
+  /// From lowest to highest priority: presentation attributes; rules of the document's
+  /// `<style>` sheets then of `extraStyleSheets` (by specificity, then order, so extra sheets
+  /// win ties); `style` attribute declarations; `!important` rule declarations; `!important`
+  /// `style` declarations. Inherited properties flow from the parent's computed style.
+  public func computeStyles(extraStyleSheets: [StyleSheet] = []) -> [ComputedStyle] {
+    let index = RuleIndex(sheets: styleSheets() + extraStyleSheets)
+    var styles = [ComputedStyle](repeating: ComputedStyle(), count: nodes.count)
+    var inheritable = [[String: String]](repeating: [:], count: nodes.count)
+    var stack = Array(self[Document.top].children.reversed())
+    while let id = stack.popLast() {
+      let node = self[id]
+      guard node.isElement else { continue }
+      let parent = node.parent ?? Document.top
+      let specified = specifiedValues(id, node, index)
+      var computed = inheritable[parent.index]
+      var ownsNonInherited = false
+      for (name, value) in specified {
+        guard let info = Properties.info(name) else { continue }
+        if !info.inherited { ownsNonInherited = true }
+        switch Self.cssWideKeyword(value) {
+        case "inherit": computed[name] = styles[parent.index].values[name]
+        case "initial": computed[name] = info.initial
+        case "unset":
+          computed[name] = info.inherited ? styles[parent.index].values[name] : info.initial
+        default: computed[name] = value
+        }
+      }
+      inheritable[id.index] =
+        ownsNonInherited ? computed.filter { Properties.info($0.key)?.inherited == true } : computed
+      styles[id.index] = ComputedStyle(computed)
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return styles
+  }
+
+  private static func cssWideKeyword(_ value: String) -> String? {
+    guard value.utf8.count <= 7, let f = value.utf8.first,
+      f | 0x20 == UInt8(ascii: "i") || f | 0x20 == UInt8(ascii: "u")
+    else { return nil }
+    let v = value.lowercased()
+    return v == "inherit" || v == "initial" || v == "unset" ? v : nil
+  }
+
+  /// The winning declared value of each property on `id`, before inheritance.
+  private func specifiedValues(_ id: NodeID, _ node: Node, _ index: RuleIndex) -> [String: String] {
+    var out: [String: String] = [:]
+    if isSVGElement(id) {
+      for a in node.attributes where a.namespaceURI == nil {
+        guard let info = Properties.info(a.name), info.presentationAttribute else { continue }
+        let v = a.value.trimmingSpaces
+        if !v.isEmpty { out[a.name] = String(v) }
+      }
+    }
+    let rules = index.matchingRules(id, node, in: self)
+    let inline = node.attribute("style").map { Declaration.list(parsing: $0) } ?? []
+    for important in [false, true] {
+      for rule in rules {
+        for d in rule.declarations where d.important == important { Self.declare(d, into: &out) }
+      }
+      for d in inline where d.important == important { Self.declare(d, into: &out) }
+    }
+    return out
+  }
+
+  /// Records a declaration, expanding shorthands; unknown properties are ignored.
+  private static func declare(_ d: Declaration, into out: inout [String: String]) {
+    guard let info = Properties.info(d.name) else { return }
+    guard !info.longhands.isEmpty else {
+      out[d.name] = d.value
+      return
+    }
+    if cssWideKeyword(d.value) != nil {
+      for l in info.longhands { out[l] = d.value }
+    } else if d.name == "font" {
+      for (l, v) in FontShorthand.expand(d.value) ?? [] { out[l] = v }
+    } else {
+      for l in info.longhands { out[l] = d.value }
+    }
+  }
+}
+
+extension StringProtocol {
+  var trimmingSpaces: Substring {
+    let u = Substring(self)
+    guard let first = u.firstIndex(where: { !$0.isWhitespace }),
+      let last = u.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return u[first...last]
+  }
+}
