@@ -75,7 +75,8 @@ import Testing
         #a { fill: blue; stroke: blue !important; opacity: .1 !important }
         rect { fill: green; stroke-width: 3 }
       </style>
-      <rect id="a" fill="red" stroke-width="9" style="fill: yellow; stroke: red; opacity: .2 !important"/>
+      <rect id="a" fill="red" stroke-width="9"
+        style="fill: yellow; stroke: red; opacity: .2 !important"/>
       <rect id="b" fill="red" stroke="red"/>
       </svg>
       """)
@@ -203,7 +204,8 @@ import Testing
     let s = try Styled(
       """
       <svg xmlns="http://www.w3.org/2000/svg">
-      <text id="a" style="font-size: 30px; font: italic bold 12px/30px 'Times New Roman', serif">a</text>
+      <text id="a"
+        style="font-size: 30px; font: italic bold 12px/30px 'Times New Roman', serif">a</text>
       <text id="b" style="font-weight: 300; font: 700 condensed small-caps 1.5em Arial">b</text>
       <text id="c" style="font-size: 9px; font: menu">c</text>
       <text id="d" style="font-size: 9px; font: bold italic">d</text>
