@@ -89,7 +89,10 @@ import Testing
     var start = on(0)
     let inverse = Transform.rotate(-30)
     for el in els {
-      guard case .cubic(let c1, let c2, let p) = el else { Issue.record("not a cubic"); return }
+      guard case .cubic(let c1, let c2, let p) = el else {
+        Issue.record("not a cubic")
+        return
+      }
       let seg = PathSegment.cubic(start, c1, c2, p)
       for i in 0...10 {
         let q = inverse.apply(seg.point(at: Double(i) / 10))

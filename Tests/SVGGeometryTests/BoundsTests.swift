@@ -41,14 +41,17 @@ import Testing
     #expect(close(p.bounds, Rect(x: 0, y: 0, width: 10, height: 5)))
     #expect(Path([.move(Point(3, 3))]).bounds == nil)
     #expect(Path().bounds == nil)
-    #expect(close(Path([.move(Point(3, 4)), .close]).bounds, Rect(x: 3, y: 4, width: 0, height: 0)))
+    #expect(
+      close(Path([.move(Point(3, 4)), .close]).bounds, Rect(x: 3, y: 4, width: 0, height: 0)))
   }
 
   @Test func transformedBoundsAreExactNotTheBoxOfTheBox() {
     // An ellipse 40 × 20 turned 90° becomes 20 × 40; boxing the box would also give this, so
     // also turn it 45°: the exact box is √(20²/2 + 10²/2)·2 ≈ 31.62 wide, not 42.43.
     let e = Shape.ellipse(cx: 0, cy: 0, rx: 20, ry: 10)
-    #expect(close(e.bounds(transformedBy: .rotate(90)), Rect(x: -10, y: -20, width: 20, height: 40), 1e-9))
+    #expect(
+      close(e.bounds(transformedBy: .rotate(90)), Rect(x: -10, y: -20, width: 20, height: 40), 1e-9)
+    )
     let exact = 2 * (200.0 + 50).squareRoot()
     let b = e.bounds(transformedBy: .rotate(45))!
     #expect(abs(b.width - exact) < 0.01)

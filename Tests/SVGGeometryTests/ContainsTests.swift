@@ -55,6 +55,7 @@ import Testing
 
   @Test func emptyAndDegeneratePathsContainNothing() {
     #expect(!Path().contains(Point(0, 0), rule: .nonZero))
-    #expect(!Path([.move(Point(0, 0)), .line(Point(10, 10))]).contains(Point(5, 5), rule: .nonZero))
+    #expect(
+      !Path([.move(Point(0, 0)), .line(Point(10, 10))]).contains(Point(5, 5), rule: .nonZero))
   }
 }

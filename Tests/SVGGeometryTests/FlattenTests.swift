@@ -6,7 +6,8 @@ import Testing
   @Test func straightLinesComeBackUnchanged() {
     let p = Path([.move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 10)), .close])
     let lines = p.flattened(tolerance: 0.01)
-    #expect(lines == [Polyline(points: [Point(0, 0), Point(10, 0), Point(10, 10)], isClosed: true)])
+    #expect(
+      lines == [Polyline(points: [Point(0, 0), Point(10, 0), Point(10, 10)], isClosed: true)])
   }
 
   @Test func circleChordsStayWithinTolerance() {

@@ -28,7 +28,9 @@ import Testing
     #expect(close(open.length, 20))
     #expect(close(closed.length, 20 + 200.0.squareRoot()))
     // Movetos add nothing.
-    let two = Path([.move(Point(0, 0)), .line(Point(3, 4)), .move(Point(100, 100)), .line(Point(100, 101))])
+    let two = Path([
+      .move(Point(0, 0)), .line(Point(3, 4)), .move(Point(100, 100)), .line(Point(100, 101)),
+    ])
     #expect(close(two.length, 6))
   }
 
@@ -44,7 +46,9 @@ import Testing
   }
 
   @Test func pointAtLengthOnASquare() throws {
-    let sq = Path([.move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 10)), .line(Point(0, 10)), .close])
+    let sq = Path([
+      .move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 10)), .line(Point(0, 10)), .close,
+    ])
     let a = try #require(sq.point(atLength: 5))
     #expect(close(a.point, Point(5, 0)) && close(a.tangentAngle, 0))
     // A segment boundary takes the later segment's direction.

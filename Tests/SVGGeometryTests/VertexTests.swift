@@ -13,7 +13,9 @@ import Testing
   }
 
   @Test func closedSubpathBisectsAtItsStartAndAgainAtTheClose() {
-    let sq = Path([.move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 10)), .line(Point(0, 10)), .close])
+    let sq = Path([
+      .move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 10)), .line(Point(0, 10)), .close,
+    ])
     let v = sq.vertices
     #expect(v.count == 5)
     #expect(v.last!.point == Point(0, 0) && v.last!.isLast)
@@ -27,7 +29,9 @@ import Testing
   }
 
   @Test func zeroLengthSegmentsBorrowNeighbourDirections() {
-    let v = Path([.move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 0)), .line(Point(10, 10))]).vertices
+    let v = Path([
+      .move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 0)), .line(Point(10, 10)),
+    ]).vertices
     #expect(v.count == 4)
     // Leaving the first corner into the zero-length segment: its start looks back (0°).
     #expect(v[1].incoming == 0 && v[1].outgoing == 0)

@@ -30,7 +30,10 @@ import Testing
   @Test func implicitRepeatsAfterMovetoAreLinetos() {
     #expect(parse("M 0 0 10 10 20 0") == [.move(.zero), .line(Point(10, 10)), .line(Point(20, 0))])
     #expect(parse("m 1 1 2 2") == [.move(Point(1, 1)), .line(Point(3, 3))])
-    #expect(parse("M0 0 h1 2 v3") == [.move(.zero), .line(Point(1, 0)), .line(Point(3, 0)), .line(Point(3, 3))])
+    #expect(
+      parse("M0 0 h1 2 v3") == [
+        .move(.zero), .line(Point(1, 0)), .line(Point(3, 0)), .line(Point(3, 3)),
+      ])
     #expect(parse("M0,0L1,1,2,2").count == 3)
   }
 
@@ -40,7 +43,8 @@ import Testing
     #expect(els[3] == .cubic(Point(70, 0), Point(70, 10), Point(80, 10)))
     // Without a preceding C/S the first control point is the current point.
     #expect(parse("M5 5 S10 10 20 5")[1] == .cubic(Point(5, 5), Point(10, 10), Point(20, 5)))
-    #expect(parse("M0 0 Q5 5 10 0 S15 5 20 0")[2] == .cubic(Point(10, 0), Point(15, 5), Point(20, 0)))
+    #expect(
+      parse("M0 0 Q5 5 10 0 S15 5 20 0")[2] == .cubic(Point(10, 0), Point(15, 5), Point(20, 0)))
   }
 
   @Test func smoothQuadReflectsAcrossChains() {
@@ -54,7 +58,8 @@ import Testing
   @Test func arcsBecomeCubicsAndFlagsNeedNoSeparators() {
     let spaced = parse("M0 0 A10 10 0 0 1 20 0")
     #expect(spaced.count == 3)
-    #expect(spaced.last.flatMap { if case .cubic(_, _, let p) = $0 { p } else { nil } } == Point(20, 0))
+    #expect(
+      spaced.last.flatMap { if case .cubic(_, _, let p) = $0 { p } else { nil } } == Point(20, 0))
     #expect(parse("M0 0 a10 10 0 0120 0") == spaced)
     #expect(parse("M0 0 a10,10,0,0,1,20,0") == spaced)
     let tight = parse("M0 0 a1 1 0 00 1 1")
