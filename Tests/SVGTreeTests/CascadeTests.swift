@@ -129,7 +129,7 @@ import Testing
       """)
     #expect(s["r", "fill"] == "red")
     #expect(s["r", "stroke"] == "green")
-    #expect(s["r", "font-size"] == "20")
+    #expect(s["r", "font-size"] == "20px")  // made absolute by the cascade
     #expect(s["r", "opacity"] == nil)  // not inherited
     #expect(s["r", "clip-path"] == nil)
     #expect(s["inner", "opacity"] == nil)
@@ -222,7 +222,7 @@ import Testing
     #expect(s["b", "font-weight"] == "700")
     #expect(s["b", "font-stretch"] == "condensed")
     #expect(s["b", "font-variant"] == "small-caps")
-    #expect(s["b", "font-size"] == "1.5em")
+    #expect(s["b", "font-size"] == "24px")  // 1.5em of the default 16px
     #expect(s["b", "font-family"] == "Arial")
     #expect(s["c", "font-size"] == "9px")  // system font ignored
     #expect(s["d", "font-size"] == "9px")  // invalid (no size, no family) ignored
@@ -314,5 +314,21 @@ import Testing
     #expect(s["p0", "fill"] == "#000000")
     #expect(s["p3999", "fill"] == "#00018f")
     #expect(s["p401", "fill"] == "#000001")
+  }
+}
+
+@Suite struct FontSizeCascadeTests {
+  @Test func relativeSizesResolveOnceAgainstTheParent() throws {
+    let doc = try Document(
+      string: """
+        <svg xmlns='http://www.w3.org/2000/svg' font-size='10'>
+          <g id='g' font-size='2em'><g id='h'><text id='t' font-size='150%'>x</text></g></g>
+        </svg>
+        """)
+    let styles = doc.computeStyles()
+    func size(_ id: String) -> String? { styles[doc.element(withID: id)!.index]["font-size"] }
+    #expect(size("g") == "20px")
+    #expect(size("h") == "20px")  // inherited as 20px, not 2em of 20px
+    #expect(size("t") == "30px")
   }
 }

@@ -12,7 +12,6 @@ final class BuildContext {
   /// Elements being instantiated right now (`use` targets, patterns, markers, clips,
   /// masks): meeting one again is a reference cycle.
   private var active: Set<NodeID> = []
-  private var fontSizes: [Int: Double] = [:]
 
   init(document: Document, options: RenderOptions) {
     self.document = document
@@ -55,32 +54,9 @@ final class BuildContext {
     return document.element(withID: id)
   }
 
-  /// Computed `font-size` in px, for `em`/`ex` lengths.
+  /// Computed `font-size` in px (the cascade made it absolute), for `em`/`ex` lengths.
   func fontSize(of id: NodeID) -> Double {
-    if let s = fontSizes[id.index] { return s }
-    let parent = document[id].parent.flatMap { document[$0].kind == .element ? $0 : nil }
-    let inherited = parent.map { fontSize(of: $0) } ?? 16
-    let size = FontSize.resolve(styles[id.index]["font-size"], parent: inherited)
-    fontSizes[id.index] = size
-    return size
-  }
-}
-
-/// `font-size` values: lengths, percentages and the absolute and relative keywords.
-enum FontSize {
-  static func resolve(_ text: String?, parent: Double) -> Double {
-    guard let text = text?.trimmingSpaces, !text.isEmpty else { return parent }
-    let keywords: [String: Double] = [
-      "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
-      "xx-large": 32,
-    ]
-    if let k = keywords[text] { return k }
-    if text == "larger" { return parent * 1.2 }
-    if text == "smaller" { return parent / 1.2 }
-    guard let length = try? Length(parsing: text), length.value >= 0 else { return parent }
-    let context = LengthContext(fontSize: parent, viewportWidth: 0, viewportHeight: 0)
-    if length.unit == .percent { return parent * length.value / 100 }
-    return length.resolve(in: context, axis: .other)
+    FontSize.pixels(styles[id.index]["font-size"], parent: 16)
   }
 }
 

@@ -52,6 +52,12 @@ extension Document {
         default: computed[name] = value
         }
       }
+      // font-size inherits as an absolute length, so `em` does not compound down the tree.
+      if specified["font-size"] != nil {
+        let parentSize = FontSize.pixels(styles[parent.index].values["font-size"], parent: 16)
+        let size = FontSize.pixels(computed["font-size"], parent: parentSize)
+        computed["font-size"] = size.svgText + "px"
+      }
       inheritable[id.index] =
         ownsNonInherited ? computed.filter { Properties.info($0.key)?.inherited == true } : computed
       styles[id.index] = ComputedStyle(computed)
