@@ -16,6 +16,8 @@ public struct RenderRequest: Sendable {
   public var scale: Double = 1
   public var background: Color?
   public var format: OutputFormat = .png
+  /// Smallest PNG files (libpng's default compression) instead of the fast setting.
+  public var smallPNG = false
 
   public init() {}
 
@@ -58,7 +60,7 @@ public struct RenderRequest: Sendable {
           "output of \(Int(w))x\(Int(h)) pixels is over the limit of \(limits.maxPixels) pixels")
       }
       return try tree.rasterize(width: Int(w), height: Int(h), background: background, limits: limits)
-        .pngData()
+        .pngData(fast: !smallPNG)
     case .pdf, .ps, .svg:
       return try tree.vectorData(
         format: format, width: size.width, height: size.height, background: background,

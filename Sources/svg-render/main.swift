@@ -10,6 +10,7 @@ let spec = CommandSpec(
   options: [
     OptionSpec("-o", "--output", value: "FILE", help: "Output file (- for standard output); a folder for several inputs.", group: "Output"),
     OptionSpec("-f", "--format", value: "FORMAT", help: "png, pdf, ps or svg (default: from the output name, else png).", group: "Output"),
+    OptionSpec("--small-png", help: "Compress PNG output harder: about 25% smaller files, 4x slower to write.", group: "Output"),
     OptionSpec("-w", "--width", value: "PX", help: "Output width; the height follows the aspect ratio unless given.", group: "Size"),
     OptionSpec("-h", "--height", value: "PX", help: "Output height; the width follows the aspect ratio unless given.", group: "Size"),
     OptionSpec("-z", "--zoom", value: "FACTOR", help: "Scale the intrinsic size by FACTOR (default 1).", group: "Size"),
@@ -62,6 +63,7 @@ runTool(spec) { args in
     job.request.format = format
     job.formatGiven = true
   }
+  job.request.smallPNG = args.flag("small-png")
   job.request.width = try args.number("width", minimum: 1)
   job.request.height = try args.number("height", minimum: 1)
   job.request.zoom = try args.number("zoom", minimum: 0.0001) ?? 1
