@@ -33,10 +33,10 @@ enum GradientStops {
     return min(max(value, 0), 1)
   }
 
-  /// Makes offsets increase strictly, as resvg does, so that every backend draws the same
-  /// sharp transitions: of three or more stops at one offset only the first and the last
-  /// stay; a stop before its predecessor's offset moves up to it; and where two stops share
-  /// an offset the first moves back by a hair.
+  /// Orders offsets as resvg does, so that every backend draws the same sharp transitions:
+  /// of three or more stops at one offset only the first and the last stay; a stop before
+  /// its predecessor's offset moves up to it; and where two stops share an offset the first
+  /// moves back by a hair. Offsets never decrease afterwards.
   static func normalized(_ input: [GradientStop]) -> [GradientStop] {
     var stops = input
     let hair = Double(Float.ulpOfOne)

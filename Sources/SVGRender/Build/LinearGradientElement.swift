@@ -7,7 +7,8 @@ enum LinearGradientElement {
     _ gradient: GradientElement, bounds: Rect?, context: BuildContext, state: BuildState
   ) -> PaintServerResolution {
     func coordinate(_ name: String, _ axis: LengthAxis, _ value: Length) -> Double {
-      gradient.coordinate(name, axis: axis, default: value, context: context, viewport: state.viewport)
+      gradient.coordinate(
+        name, axis: axis, default: value, context: context, viewport: state.viewport)
     }
     let start = Point(coordinate("x1", .x, .zero), coordinate("y1", .y, .zero))
     let end = Point(coordinate("x2", .x, Length(100, .percent)), coordinate("y2", .y, .zero))

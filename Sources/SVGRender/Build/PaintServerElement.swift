@@ -37,7 +37,8 @@ enum PaintServerElement {
     case "pattern":
       return try PatternElement.resolve(node, bounds: bounds, builder: builder, state: state)
     default:
-      context.warn("<\(context.document[node].name)> is not a paint server; nothing painted", at: node)
+      context.warn(
+        "<\(context.document[node].name)> is not a paint server; nothing painted", at: node)
       return .nothing
     }
   }

@@ -16,7 +16,8 @@ enum RadialGradientElement {
     _ gradient: GradientElement, bounds: Rect?, context: BuildContext, state: BuildState
   ) -> PaintServerResolution {
     func coordinate(_ name: String, _ axis: LengthAxis, _ value: Length) -> Double {
-      gradient.coordinate(name, axis: axis, default: value, context: context, viewport: state.viewport)
+      gradient.coordinate(
+        name, axis: axis, default: value, context: context, viewport: state.viewport)
     }
     let center = Point(
       coordinate("cx", .x, Length(50, .percent)), coordinate("cy", .y, Length(50, .percent)))
