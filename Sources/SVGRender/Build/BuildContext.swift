@@ -5,6 +5,8 @@ import SVGTree
 /// reference budget and the diagnostics. Internal to a single build; never shared.
 final class BuildContext {
   let document: Document
+  /// Each element's declared values, for styling `use` instances.
+  let specified: [[String: String]]
   let styles: [ComputedStyle]
   let options: RenderOptions
   private(set) var diagnostics: [Diagnostic] = []
@@ -13,11 +15,22 @@ final class BuildContext {
   /// masks): meeting one again is a reference cycle.
   private var active: Set<NodeID> = []
   private var fontSizes: [Int: Double] = [:]
+  /// Styles of the elements of the `use` instances being built (see `UseInstance.swift`).
+  var instanceStyles: [NodeID: InstanceStyle] = [:]
+  /// Elements cloned by `use` so far, counted against ``Limits/maxElements``.
+  var clonedElements = 0
 
   init(document: Document, options: RenderOptions) {
     self.document = document
     self.options = options
-    self.styles = document.computeStyles(extraStyleSheets: options.styleSheets)
+    self.specified = document.specifiedStyles(extraStyleSheets: options.styleSheets)
+    self.styles = document.computeStyles(specified: specified)
+  }
+
+  /// The computed style of `id`: the one of its `use` instance while one is being built.
+  func computedStyle(_ id: NodeID) -> ComputedStyle {
+    if !instanceStyles.isEmpty, let s = instanceStyles[id] { return s.style }
+    return styles[id.index]
   }
 
   func style(_ id: NodeID) -> StyleValues { StyleValues(context: self, id: id) }
@@ -57,10 +70,12 @@ final class BuildContext {
 
   /// Computed `font-size` in px, for `em`/`ex` lengths.
   func fontSize(of id: NodeID) -> Double {
+    if !instanceStyles.isEmpty, let s = instanceStyles[id] { return s.fontSize }
     if let s = fontSizes[id.index] { return s }
     let parent = document[id].parent.flatMap { document[$0].kind == .element ? $0 : nil }
     let inherited = parent.map { fontSize(of: $0) } ?? 16
-    let size = FontSize.resolve(styles[id.index]["font-size"], parent: inherited)
+    // The declared value: an inherited `2em` must not be applied a second time.
+    let size = FontSize.resolve(specified[id.index]["font-size"], parent: inherited)
     fontSizes[id.index] = size
     return size
   }

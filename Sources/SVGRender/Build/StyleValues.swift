@@ -9,7 +9,7 @@ struct StyleValues {
 
   var node: Node { context.document[id] }
 
-  subscript(_ property: String) -> String? { context.styles[id.index][property] }
+  subscript(_ property: String) -> String? { context.computedStyle(id)[property] }
 
   func keyword(_ property: String) -> String? { self[property]?.trimmingSpaces.lowercased() }
 
