@@ -50,13 +50,18 @@ final class BuildContext {
     }
   }
 
-  /// Runs `body` with `id` marked active; returns nil (with a diagnostic) on a cycle.
+  /// Runs `body` with `id` marked active; returns nil (with a diagnostic) on a cycle, and
+  /// throws past ``Limits/maxReferences`` resolutions or ``Limits/maxReferenceDepth`` nesting.
   func instantiating<T>(_ id: NodeID, _ body: () throws(RenderError) -> T?) throws(RenderError) -> T? {
     guard !active.contains(id) else {
       warn("reference cycle through <\(document[id].name)> skipped", at: id)
       return nil
     }
     try countReference()
+    guard active.count < options.limits.maxReferenceDepth else {
+      throw RenderError(
+        "references nested more than \(options.limits.maxReferenceDepth) deep (use/pattern/marker chains)")
+    }
     active.insert(id)
     defer { active.remove(id) }
     return try body()

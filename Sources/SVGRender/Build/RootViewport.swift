@@ -51,8 +51,8 @@ struct RootViewport {
     return RootViewport(size: Size(width: width, height: height), fitsContent: fits)
   }
 
-  /// The size reaching the right and bottom edges of everything `group` draws (fill
-  /// bounds, as usvg), or nil when it draws nothing.
+  /// The size reaching the right and bottom edges of everything `group` draws, strokes
+  /// included (half the width around the fill bounds), or nil when it draws nothing.
   static func contentSize(of group: Group) -> Size? {
     guard let bounds = bounds(of: .group(group), in: .identity), bounds.maxX > 0, bounds.maxY > 0
     else { return nil }
@@ -61,7 +61,9 @@ struct RootViewport {
 
   private static func bounds(of node: RenderNode, in transform: Transform) -> Rect? {
     switch node {
-    case .path(let p): return p.bounds.map { $0.applying(transform) }
+    case .path(let p):
+      let half = (p.stroke?.width ?? 0) / 2
+      return p.bounds.map { $0.insetBy(-half).applying(transform) }
     case .image(let i): return i.viewport.applying(transform)
     case .group(let g):
       let t = transform * g.transform

@@ -34,6 +34,10 @@ struct StyleValues {
       return 1
     }
     if s.consume("%") { v /= 100 }
+    guard s.isAtEnd else {
+      context.warn("invalid \(property) \"\(text)\"; using 1", at: id)
+      return 1
+    }
     return min(max(v, 0), 1)
   }
 
