@@ -107,7 +107,9 @@ struct TreeBuilder {
     var current: NodeID? = id
     while let c = current {
       let n = document[c]
-      if let d = n.namespaces.first(where: { $0.prefix == nil }) { return d.uri.isEmpty ? nil : d.uri }
+      if let d = n.namespaces.first(where: { $0.prefix == nil }) {
+        return d.uri.isEmpty ? nil : d.uri
+      }
       if n.isElement, n.prefix == nil, let ns = n.namespaceURI { return ns }
       current = n.parent
     }

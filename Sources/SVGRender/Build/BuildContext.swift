@@ -59,8 +59,8 @@ final class BuildContext {
     }
     try countReference()
     guard active.count < options.limits.maxReferenceDepth else {
-      throw RenderError(
-        "references nested more than \(options.limits.maxReferenceDepth) deep (use/pattern/marker chains)")
+      let depth = options.limits.maxReferenceDepth
+      throw RenderError("references nested more than \(depth) deep (use/pattern/marker chains)")
     }
     active.insert(id)
     defer { active.remove(id) }

@@ -17,9 +17,10 @@ enum Conditional {
     }
     if let langs = n.attribute("systemLanguage") {
       let wanted = langs.split(separator: ",").map { String($0).trimmingSpaces.lowercased() }
+      let users = context.options.languages.map { $0.lowercased() }
       guard
         wanted.contains(where: { lang in
-          !lang.isEmpty && context.options.languages.contains { matches(user: $0.lowercased(), lang) }
+          !lang.isEmpty && users.contains { matches(user: $0, lang) }
         })
       else { return false }
     }
