@@ -5,6 +5,8 @@ import SVGTree
 /// reference budget and the diagnostics. Internal to a single build; never shared.
 final class BuildContext {
   let document: Document
+  /// Each element's declared values, for styling `use` instances.
+  let specified: [[String: String]]
   let styles: [ComputedStyle]
   let options: RenderOptions
   private(set) var diagnostics: [Diagnostic] = []
@@ -12,11 +14,22 @@ final class BuildContext {
   /// Elements being instantiated right now (`use` targets, patterns, markers, clips,
   /// masks): meeting one again is a reference cycle.
   private var active: Set<NodeID> = []
+  /// Styles of the elements of the `use` instances being built (see `UseInstance.swift`).
+  var instanceStyles: [NodeID: InstanceStyle] = [:]
+  /// Elements cloned by `use` so far, counted against ``Limits/maxElements``.
+  var clonedElements = 0
 
   init(document: Document, options: RenderOptions) {
     self.document = document
     self.options = options
-    self.styles = document.computeStyles(extraStyleSheets: options.styleSheets)
+    self.specified = document.specifiedStyles(extraStyleSheets: options.styleSheets)
+    self.styles = document.computeStyles(specified: specified)
+  }
+
+  /// The computed style of `id`: the one of its `use` instance while one is being built.
+  func computedStyle(_ id: NodeID) -> ComputedStyle {
+    if !instanceStyles.isEmpty, let s = instanceStyles[id] { return s.style }
+    return styles[id.index]
   }
 
   func style(_ id: NodeID) -> StyleValues { StyleValues(context: self, id: id) }
@@ -36,13 +49,18 @@ final class BuildContext {
     }
   }
 
-  /// Runs `body` with `id` marked active; returns nil (with a diagnostic) on a cycle.
+  /// Runs `body` with `id` marked active; returns nil (with a diagnostic) on a cycle, and
+  /// throws past ``Limits/maxReferences`` resolutions or ``Limits/maxReferenceDepth`` nesting.
   func instantiating<T>(_ id: NodeID, _ body: () throws(RenderError) -> T?) throws(RenderError) -> T? {
     guard !active.contains(id) else {
       warn("reference cycle through <\(document[id].name)> skipped", at: id)
       return nil
     }
     try countReference()
+    guard active.count < options.limits.maxReferenceDepth else {
+      let depth = options.limits.maxReferenceDepth
+      throw RenderError("references nested more than \(depth) deep (use/pattern/marker chains)")
+    }
     active.insert(id)
     defer { active.remove(id) }
     return try body()
@@ -56,7 +74,7 @@ final class BuildContext {
 
   /// Computed `font-size` in px (the cascade made it absolute), for `em`/`ex` lengths.
   func fontSize(of id: NodeID) -> Double {
-    FontSize.pixels(styles[id.index]["font-size"], parent: 16)
+    FontSize.pixels(computedStyle(id)["font-size"], parent: 16)
   }
 }
 
