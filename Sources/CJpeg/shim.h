@@ -28,10 +28,10 @@ static void inkpath_jpeg_silence(j_common_ptr cinfo, int level) {
 /* Decodes a JPEG into a malloc'd buffer of width*height native-endian ARGB32 words (opaque,
    so premultiplied is the same), rows of width*4 bytes. Returns NULL with `message` set on
    failure, or when the image has more than `max_pixels` pixels (checked from the header,
-   before anything is allocated). The caller frees the buffer. */
+   before anything is allocated; `over_limit` is set then). The caller frees the buffer. */
 static inline unsigned char *inkpath_jpeg_decode(
     const unsigned char *data, unsigned long size, long max_pixels, int *width, int *height,
-    char *message, size_t message_size) {
+    int *over_limit, char *message, size_t message_size) {
   struct jpeg_decompress_struct cinfo;
   inkpath_jpeg_error err;
   unsigned char *volatile pixels = NULL;
@@ -50,11 +50,13 @@ static inline unsigned char *inkpath_jpeg_decode(
   }
   jpeg_create_decompress(&cinfo);
   jpeg_mem_src(&cinfo, data, size);
+  *over_limit = 0;
   jpeg_read_header(&cinfo, TRUE);
   if (cinfo.image_width == 0 || cinfo.image_height == 0 ||
       (double)cinfo.image_width * (double)cinfo.image_height > (double)max_pixels) {
     snprintf(message, message_size, "the image is %ux%u pixels, over the limit of %ld",
              cinfo.image_width, cinfo.image_height, max_pixels);
+    *over_limit = 1;
     jpeg_destroy_decompress(&cinfo);
     return NULL;
   }

@@ -24,8 +24,10 @@ enum ImageElement {
     guard let content = try ImageLoader.load(href, for: id, context: context) else { return nil }
     let intrinsic = content.size
     guard intrinsic.width > 0, intrinsic.height > 0 else { return empty(id, context: context) }
-    let width = givenWidth ?? givenHeight.map { $0 * intrinsic.width / intrinsic.height } ?? intrinsic.width
-    let height = givenHeight ?? givenWidth.map { $0 * intrinsic.height / intrinsic.width } ?? intrinsic.height
+    let width =
+      givenWidth ?? givenHeight.map { $0 * intrinsic.width / intrinsic.height } ?? intrinsic.width
+    let height =
+      givenHeight ?? givenWidth.map { $0 * intrinsic.height / intrinsic.width } ?? intrinsic.height
     let viewport = Rect(
       x: style.attributeLength("x", axis: .x, viewport: vp) ?? 0,
       y: style.attributeLength("y", axis: .y, viewport: vp) ?? 0,
@@ -35,7 +37,8 @@ enum ImageElement {
     guard let transform = aspect.transform(viewBox: bounds, viewport: viewport) else {
       return empty(id, context: context)
     }
-    var node = ImageNode(source: id, viewport: viewport, contentTransform: transform, content: content)
+    var node = ImageNode(
+      source: id, viewport: viewport, contentTransform: transform, content: content)
     switch content {
     case .raster:
       // A raster image fills exactly its placed bounds; only `slice` overflows the viewport.
@@ -50,9 +53,9 @@ enum ImageElement {
   }
 
   /// `width`/`height`: nil when absent or `auto`.
-  private static func dimension(_ name: String, axis: LengthAxis, style: StyleValues, viewport: Size)
-    -> Double?
-  {
+  private static func dimension(
+    _ name: String, axis: LengthAxis, style: StyleValues, viewport: Size
+  ) -> Double? {
     guard let text = style.node.attribute(name), text.trimmingSpaces.lowercased() != "auto" else {
       return nil
     }

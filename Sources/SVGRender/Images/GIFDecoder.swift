@@ -82,7 +82,9 @@ enum GIFDecoder {
     // Interlaced frames arrive in four passes of rows.
     var rows: [Int] = []
     if desc.Interlace {
-      for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] { rows += Swift.stride(from: start, to: height, by: step) }
+      for (start, step) in [(0, 8), (4, 8), (2, 4), (1, 2)] {
+        rows += Swift.stride(from: start, to: height, by: step)
+      }
     } else {
       rows = Array(0..<height)
     }
@@ -90,8 +92,12 @@ enum GIFDecoder {
     let stride = bitmap.stride
     var line = [GifPixelType](repeating: 0, count: width)
     for y in rows {
-      guard line.withUnsafeMutableBufferPointer({ DGifGetLine(gif, $0.baseAddress, Int32(width)) }) == GIF_OK
-      else { throw ImageDecodingError("corrupt GIF: \(message(gif.pointee.Error))") }
+      let status = line.withUnsafeMutableBufferPointer {
+        DGifGetLine(gif, $0.baseAddress, Int32(width))
+      }
+      guard status == GIF_OK else {
+        throw ImageDecodingError("corrupt GIF: \(message(gif.pointee.Error))")
+      }
       let targetY = top + y
       guard targetY < screenHeight else { continue }
       bitmap.pixels.withUnsafeMutableBytes { target in

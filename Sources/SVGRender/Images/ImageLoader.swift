@@ -20,14 +20,17 @@ enum ImageLoader {
       return nil
     }
     guard let format = ImageFormat(sniffing: resource.bytes) else {
-      context.warn("<image> not rendered: \(shortened(href)) is not PNG, JPEG, GIF, WebP or SVG", at: id)
+      context.warn(
+        "<image> not rendered: \(shortened(href)) is not PNG, JPEG, GIF, WebP or SVG", at: id)
       return nil
     }
     if format == .svg {
       return try nestedDocument(resource, for: id, context: context).map { .svg($0) }
     }
     do {
-      return .raster(try ImageDecoder.decode(resource.bytes, format: format, maxPixels: limits.maxPixels))
+      let bitmap = try ImageDecoder.decode(
+        resource.bytes, format: format, maxPixels: limits.maxPixels)
+      return .raster(bitmap)
     } catch {
       context.warn("<image> not rendered: \(shortened(href)): \(error)", at: id)
       return nil
@@ -44,7 +47,8 @@ enum ImageLoader {
   {
     let document: Document
     do {
-      document = try Document(bytes: resource.bytes, path: resource.path, limits: context.options.limits)
+      document = try Document(
+        bytes: resource.bytes, path: resource.path, limits: context.options.limits)
     } catch {
       context.warn("<image> not rendered: the SVG image cannot be read: \(error.message)", at: id)
       return nil

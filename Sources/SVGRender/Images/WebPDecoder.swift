@@ -8,7 +8,9 @@ enum WebPDecoder {
     guard WebPInitDecoderConfig(&config) != 0 else {
       throw ImageDecodingError("cannot start the WebP decoder")
     }
-    let features = bytes.withUnsafeBufferPointer { WebPGetFeatures($0.baseAddress, $0.count, &config.input) }
+    let features = bytes.withUnsafeBufferPointer {
+      WebPGetFeatures($0.baseAddress, $0.count, &config.input)
+    }
     guard features == VP8_STATUS_OK else {
       throw ImageDecodingError("corrupt WebP (\(describe(features)))")
     }

@@ -124,7 +124,9 @@ public struct ResourceError: Error, Sendable, Hashable, CustomStringConvertible 
 
 extension String {
   fileprivate var trimmingASCIISpaces: String {
-    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+    let isSpace: (UInt8) -> Bool = {
+      $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C
+    }
     let bytes = Array(utf8)
     guard let first = bytes.firstIndex(where: { !isSpace($0) }),
       let last = bytes.lastIndex(where: { !isSpace($0) })
