@@ -25,6 +25,20 @@ static void inkpath_jpeg_silence(j_common_ptr cinfo, int level) {
   (void)level;
 }
 
+/* A progressive JPEG can hold thousands of tiny scans that each cost a pass over the whole
+   image (a known denial of service); real files have at most a few dozen. */
+#define INKPATH_JPEG_MAX_SCANS 500
+
+static void inkpath_jpeg_progress(j_common_ptr cinfo) {
+  if (cinfo->is_decompressor &&
+      ((j_decompress_ptr)cinfo)->input_scan_number > INKPATH_JPEG_MAX_SCANS) {
+    inkpath_jpeg_error *err = (inkpath_jpeg_error *)cinfo->err;
+    snprintf(err->message, sizeof err->message, "more than %d progressive scans",
+             INKPATH_JPEG_MAX_SCANS);
+    longjmp(err->jump, 1);
+  }
+}
+
 /* Decodes a JPEG into a malloc'd buffer of width*height native-endian ARGB32 words (opaque,
    so premultiplied is the same), rows of width*4 bytes. Returns NULL with `message` set on
    failure, or when the image has more than `max_pixels` pixels (checked from the header,
@@ -33,6 +47,7 @@ static inline unsigned char *inkpath_jpeg_decode(
     const unsigned char *data, unsigned long size, long max_pixels, int *width, int *height,
     int *over_limit, char *message, size_t message_size) {
   struct jpeg_decompress_struct cinfo;
+  struct jpeg_progress_mgr progress;
   inkpath_jpeg_error err;
   unsigned char *volatile pixels = NULL;
   unsigned char *volatile row = NULL;
@@ -49,6 +64,8 @@ static inline unsigned char *inkpath_jpeg_decode(
     return NULL;
   }
   jpeg_create_decompress(&cinfo);
+  progress.progress_monitor = inkpath_jpeg_progress;
+  cinfo.progress = &progress;
   jpeg_mem_src(&cinfo, data, size);
   *over_limit = 0;
   jpeg_read_header(&cinfo, TRUE);

@@ -137,6 +137,15 @@ func twoPixelPNG() throws -> [UInt8] {
     #expect(decodingError(Array(bytes.prefix(30)), .gif)?.contains("corrupt GIF") == true)
     #expect(decodingError(Array("GIF89a".utf8), .gif) != nil)
   }
+
+  @Test func aFrameLargerThanTheScreenIsCappedToo() throws {
+    var bytes = ImageFixtures.bytes(ImageFixtures.gif)
+    // The image descriptor: ',' left top width height (little-endian), here 0 0 2 2.
+    let desc = try #require(
+      bytes.indices.first { bytes[$0] == 0x2C && bytes[$0 + 5] == 2 && bytes[$0 + 7] == 2 })
+    bytes.replaceSubrange((desc + 5)..<(desc + 9), with: [0x60, 0xEA, 0x60, 0xEA])
+    #expect(decodingError(bytes, .gif)?.contains("60000x60000") == true)
+  }
 }
 
 @Suite struct WebPDecoderTests {

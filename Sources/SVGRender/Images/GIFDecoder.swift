@@ -52,6 +52,9 @@ enum GIFDecoder {
         guard DGifGetImageDesc(gif) == GIF_OK else {
           throw ImageDecodingError("corrupt GIF: \(message(gif.pointee.Error))")
         }
+        // The frame's rows are all decoded, even those off the screen: cap them too.
+        let frame = gif.pointee.Image
+        try ImageDecoder.checkSize(Int(frame.Width), Int(frame.Height), maxPixels: maxPixels)
         return try readFrame(gif, screenWidth, screenHeight, transparent: transparent)
       default:
         break
@@ -67,9 +70,6 @@ enum GIFDecoder {
     let desc = gif.pointee.Image
     let (left, top) = (Int(desc.Left), Int(desc.Top))
     let (width, height) = (Int(desc.Width), Int(desc.Height))
-    guard width > 0, height > 0, width <= 65535, height <= 65535 else {
-      throw ImageDecodingError("corrupt GIF: empty frame")
-    }
     guard let map = desc.ColorMap ?? gif.pointee.SColorMap else {
       throw ImageDecodingError("corrupt GIF: no colour table")
     }
