@@ -110,6 +110,15 @@ private func redBluePNG() throws -> [UInt8] {
     #expect(pixel(bitmap, 75, 25)[2] == 255)
   }
 
+  @Test func vectorOutputsEmbedTheImage() throws {
+    let href = dataURL(try redBluePNG())
+    let tree = try build(svg("<image width='100' height='50' href='\(href)'/>"))
+    let pdf = try tree.vectorData(format: .pdf, width: 100, height: 100)
+    #expect(String(decoding: pdf, as: UTF8.self).contains("/Subtype /Image"))
+    let svgOut = try tree.vectorData(format: .svg, width: 100, height: 100)
+    #expect(String(decoding: svgOut, as: UTF8.self).contains("data:image/png;base64"))
+  }
+
   @Test func emptyHiddenAndMissingImagesAreNotRendered() throws {
     let href = dataURL(try redBluePNG())
     for body in [
