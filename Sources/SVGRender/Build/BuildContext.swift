@@ -10,7 +10,8 @@ final class BuildContext {
   let styles: [ComputedStyle]
   let options: RenderOptions
   private(set) var diagnostics: [Diagnostic] = []
-  private var references = 0
+  /// References resolved so far (an SVG image's own build is charged to its parent's).
+  private(set) var references = 0
   /// Elements being instantiated right now (`use` targets, patterns, markers, clips,
   /// masks): meeting one again is a reference cycle.
   private var active: Set<NodeID> = []
@@ -40,9 +41,9 @@ final class BuildContext {
     if diagnostics.count < 1000, diagnostics.last != d { diagnostics.append(d) }
   }
 
-  /// Counts one reference resolution against ``Limits/maxReferences``.
-  func countReference() throws(RenderError) {
-    references += 1
+  /// Counts `count` reference resolutions against ``Limits/maxReferences``.
+  func countReference(_ count: Int = 1) throws(RenderError) {
+    references += count
     if references > options.limits.maxReferences {
       throw RenderError(
         "more than \(options.limits.maxReferences) references resolved (use/pattern/marker chains)")
