@@ -19,7 +19,7 @@ enum ShapeElement {
     node.paintOrder = order.strokeBeforeFill ? .strokeThenFill : .fillThenStroke
     var nodes: [RenderNode] = []
     if style.isVisible { nodes.append(.path(node)) }
-    let markers = try MarkerElement.build(for: id, path: path, builder: builder, state: state)
+    let markers = try MarkerElement.build(for: id, shape: node, builder: builder, state: state)
     if let markers {
       if order.markersFirst { nodes.insert(markers, at: 0) } else { nodes.append(markers) }
     }
