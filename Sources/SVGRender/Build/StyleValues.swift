@@ -18,7 +18,9 @@ struct StyleValues {
     guard let text = self[property] else { return value }
     var s = ValueScanner(text)
     s.skipSpaces()
-    guard let v = s.number() else {
+    let v = s.number()
+    s.skipSpaces()
+    guard let v, s.isAtEnd else {
       context.warn("invalid \(property) \"\(text)\"; using \(value)", at: id)
       return value
     }
