@@ -42,8 +42,9 @@ struct StyleValues {
   /// The length-resolution context of this element: its font size and the nearest viewport.
   func lengthContext(_ viewport: Size) -> LengthContext {
     LengthContext(
-      fontSize: context.fontSize(of: id), viewportWidth: viewport.width,
-      viewportHeight: viewport.height)
+      fontSize: context.fontSize(of: id),
+      rootFontSize: context.document.root.map { context.fontSize(of: $0) } ?? 16,
+      viewportWidth: viewport.width, viewportHeight: viewport.height)
   }
 
   /// A length from a style property (`stroke-width`, ...).
