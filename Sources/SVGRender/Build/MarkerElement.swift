@@ -35,7 +35,8 @@ enum MarkerElement {
     let references = Position.allCases.map { style.reference($0.property) }
     guard references.contains(where: { $0 != nil }) else { return nil }
     // Shapes inside a clipPath only contribute their geometry.
-    if context.document.ancestors(of: id).contains(where: { context.document[$0].name == "clipPath" }) {
+    let document = context.document
+    if document.ancestors(of: id).contains(where: { document[$0].name == "clipPath" }) {
       return nil
     }
     let vertices = shape.path.vertices
@@ -54,7 +55,9 @@ enum MarkerElement {
         context.warn("\(position.property) does not reference a <marker>: \"\(reference)\"", at: id)
         continue
       }
-      guard let definition = MarkerDefinition(marker, strokeWidth: strokeWidth, context: context, state: state)
+      guard
+        let definition = MarkerDefinition(
+          marker, strokeWidth: strokeWidth, context: context, state: state)
       else { continue }
       for vertex in vertices where position.selects(vertex) {
         let placement = definition.placement(at: vertex, isStart: position == .start)
@@ -111,7 +114,9 @@ struct MarkerDefinition {
     let width = style.attributeLength("markerWidth", axis: .x, viewport: vp) ?? 3
     let height = style.attributeLength("markerHeight", axis: .y, viewport: vp) ?? 3
     guard width > 0, height > 0 else {
-      if width < 0 || height < 0 { context.warn("negative marker size; marker not rendered", at: id) }
+      if width < 0 || height < 0 {
+        context.warn("negative marker size; marker not rendered", at: id)
+      }
       return nil
     }
     reference = Point(
