@@ -271,6 +271,14 @@ private let arrow = """
     #expect(t.diagnostics.contains { $0.message.contains("context-fill") })
   }
 
+  @Test func hiddenShapeHasNoMarkers() throws {
+    let t = try tree(
+      arrow + """
+        <path d="M 10 10 L 50 10" stroke="blue" marker-end="url(#m)" visibility="hidden"/>
+        """)
+    #expect(markerInstances(t).isEmpty)
+  }
+
   @Test func paintOrderWithMarkersBetweenSplitsThePath() throws {
     let t = try tree(
       arrow + """
@@ -327,6 +335,33 @@ private let arrow = """
     let viaContext = (space * g.transform).apply(p)
     let viaTarget = (target * moved.transform).apply(p)
     #expect(close(viaContext, viaTarget, 1e-9))
+  }
+
+  @Test func elementPaintsResolveThroughTheOuterContext() throws {
+    let document = try Document(
+      string: """
+        <svg xmlns="http://www.w3.org/2000/svg">
+          <g id="outer" fill="#0000ff" stroke="#008000">
+            <g id="inner" fill="context-stroke" stroke="context-fill"/>
+          </g>
+          <g id="server" fill="url(#g) red"/>
+        </svg>
+        """)
+    let builder = RenderTreeBuilder(context: BuildContext(document: document, options: .init()))
+    var state = BuildState(viewport: Size(width: 100, height: 100), absoluteTransform: .identity)
+    let outer = try #require(document.element(withID: "outer"))
+    let inner = try #require(document.element(withID: "inner"))
+    state.contextPaint = try ContextPaint(of: outer, bounds: nil, builder: builder, state: state)
+    let paints = try ContextPaint(of: inner, bounds: nil, builder: builder, state: state)
+    guard case .color(let fill)? = paints.fill, case .color(let stroke)? = paints.stroke else {
+      Issue.record("expected colours")
+      return
+    }
+    #expect(fill == (try Color(parsing: "#008000")))
+    #expect(stroke == (try Color(parsing: "#0000ff")))
+    #expect(!ContextPaint.needsBounds(of: outer, context: builder.context))
+    let server = try #require(document.element(withID: "server"))
+    #expect(ContextPaint.needsBounds(of: server, context: builder.context))
   }
 
   @Test func singularTargetDropsServerPaints() {

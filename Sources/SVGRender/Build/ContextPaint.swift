@@ -36,6 +36,17 @@ struct ContextPaint {
     self.init(fill: fill?.paint, stroke: stroke?.paint, space: state.absoluteTransform)
   }
 
+  /// Whether `element`'s fill or stroke names a paint server. Such a paint may need the
+  /// bounding box of the content drawn with it, so a `use` builds its instance once to
+  /// measure it, then again with its paints resolved for that box.
+  static func needsBounds(of element: NodeID, context: BuildContext) -> Bool {
+    let style = context.style(element)
+    for property in ["fill", "stroke"] {
+      if case .reference? = style.paint(property) { return true }
+    }
+    return false
+  }
+
   /// The fill (or stroke) paint mapped into a user space whose transform to document
   /// coordinates is `target`; nil when it paints nothing or cannot be mapped.
   func paint(stroke isStroke: Bool, in target: Transform) -> RenderPaint? {

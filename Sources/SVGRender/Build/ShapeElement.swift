@@ -17,10 +17,15 @@ enum ShapeElement {
     node.antialias = !["crispedges", "optimizespeed"].contains(style.keyword("shape-rendering") ?? "")
     let order = PaintOrderValue(style.keyword("paint-order"))
     node.paintOrder = order.strokeBeforeFill ? .strokeThenFill : .fillThenStroke
+    guard style.isVisible else {
+      // Hidden shapes paint nothing, markers included, but still count in their group's
+      // bounding box.
+      node.fill = nil
+      node.stroke = nil
+      return [.path(node)]
+    }
     let markers = try MarkerElement.build(for: id, shape: node, builder: builder, state: state)
-    let visible = style.isVisible
-    guard let markers else { return visible ? [.path(node)] : [] }
-    guard visible else { return [markers] }
+    guard let markers else { return [.path(node)] }
     switch order.markersIndex {
     case 0: return [markers, .path(node)]
     case 1:
