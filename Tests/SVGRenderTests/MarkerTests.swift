@@ -271,6 +271,13 @@ private let arrow = """
     #expect(t.diagnostics.contains { $0.message.contains("context-fill") })
   }
 
+  @Test func pathWithoutSegmentsHasNoMarkers() throws {
+    let lone = try tree(arrow + #"<path d="M 10 10" marker-start="url(#m)"/>"#)
+    #expect(markerInstances(lone).isEmpty)
+    let zero = try tree(arrow + #"<path d="M 10 10 L 10 10" marker-start="url(#m)"/>"#)
+    #expect(markerInstances(zero).count == 1)
+  }
+
   @Test func hiddenShapeHasNoMarkers() throws {
     let t = try tree(
       arrow + """

@@ -8,7 +8,7 @@ import SVGTree
 /// The paints are kept in the context element's user space together with that space's
 /// transform to document coordinates, so content drawn in another user space (a rotated,
 /// scaled marker) gets a gradient or pattern that still lines up with the context element.
-struct ContextPaint {
+struct ContextPaint: Sendable {
   /// The context element's resolved fill paint; nil for `none`.
   var fill: RenderPaint?
   /// The context element's resolved stroke paint; nil for `none`.

@@ -39,8 +39,15 @@ enum MarkerElement {
     if document.ancestors(of: id).contains(where: { document[$0].name == "clipPath" }) {
       return nil
     }
+    // A path without a single segment draws nothing, markers included (as in resvg).
+    let hasSegment = shape.path.elements.contains { el in
+      switch el {
+      case .line, .quad, .cubic: true
+      case .move, .close: false
+      }
+    }
+    guard hasSegment else { return nil }
     let vertices = shape.path.vertices
-    guard !vertices.isEmpty else { return nil }
     let strokeWidth = style.length("stroke-width", viewport: state.viewport, default: 1)
     let contextPaint = ContextPaint(
       fill: shape.fill?.paint, stroke: shape.stroke?.paint, space: state.absoluteTransform)
@@ -91,7 +98,7 @@ enum MarkerElement {
 }
 
 /// The attributes of one `<marker>`, resolved for a shape with a given stroke width.
-struct MarkerDefinition {
+struct MarkerDefinition: Sendable {
   let id: NodeID
   /// refX/refY: the content point placed on the vertex.
   var reference: Point
