@@ -1,11 +1,12 @@
 // Benchmark driver for scripts/bench (not installed): times library stages in one process,
 // so process start-up does not hide the work being measured.
 import Foundation
+import SVGRender
 import SVGTree
 
 let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 else {
-  FileHandle.standardError.write(Data("usage: svg-bench parse FILE...\n".utf8))
+  FileHandle.standardError.write(Data("usage: svg-bench parse|stages FILE...\n".utf8))
   exit(2)
 }
 switch args[0] {
@@ -21,6 +22,30 @@ case "parse":
     }
   }
   print("nodes \(elements)")
+case "stages":
+  // Time of each stage, summed over the files: parse, cascade, build, rasterize at 800 px, PNG.
+  var t = [0.0, 0.0, 0.0, 0.0, 0.0]
+  func timed<T>(_ i: Int, _ f: () throws -> T) rethrows -> T {
+    let start = Date()
+    defer { t[i] += Date().timeIntervalSince(start) }
+    return try f()
+  }
+  for path in args.dropFirst() {
+    do {
+      let doc = try timed(0) { try Document(contentsOfFile: path) }
+      _ = timed(1) { doc.computeStyles() }
+      let tree = try timed(2) { try RenderTree(document: doc) }
+      let h = max(1, Int(800 * tree.size.height / max(tree.size.width, 1)))
+      let bitmap = try timed(3) { try tree.rasterize(width: 800, height: h) }
+      _ = try timed(4) { try bitmap.pngData() }
+    } catch {
+      FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
+    }
+  }
+  print(
+    String(
+      format: "parse %.3fs  cascade %.3fs  build (incl. cascade) %.3fs  rasterize %.3fs  png %.3fs",
+      t[0], t[1], t[2], t[3], t[4]))
 default:
   FileHandle.standardError.write(Data("svg-bench: unknown stage \(args[0])\n".utf8))
   exit(2)
