@@ -10,9 +10,9 @@ enum PNGEncoder {
     let w = bitmap.width
     let h = bitmap.height
     // Straight (non-premultiplied) BGRA: little-endian ARGB32 is B, G, R, A in memory.
-    var straight = [UInt8](repeating: 0, count: w * h * 4)
-    bitmap.pixels.withUnsafeBytes { src in
-      straight.withUnsafeMutableBytes { dst in
+    let straight = [UInt8](unsafeUninitializedCapacity: w * h * 4) { dst, count in
+      count = w * h * 4
+      bitmap.pixels.withUnsafeBytes { src in
         for y in 0..<h {
           for x in 0..<w {
             let v = src.loadUnaligned(fromByteOffset: y * bitmap.stride + x * 4, as: UInt32.self)
@@ -22,7 +22,8 @@ enum PNGEncoder {
               func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
               out = a << 24 | un((v >> 16) & 0xFF) << 16 | un((v >> 8) & 0xFF) << 8 | un(v & 0xFF)
             }
-            dst.storeBytes(of: out, toByteOffset: (y * w + x) * 4, as: UInt32.self)
+            UnsafeMutableRawBufferPointer(dst).storeBytes(
+              of: out, toByteOffset: (y * w + x) * 4, as: UInt32.self)
           }
         }
       }
@@ -33,17 +34,29 @@ enum PNGEncoder {
     image.height = UInt32(h)
     image.format = UInt32(PNG_FORMAT_BGRA)
     image.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
-    var size: Int = 0
-    guard png_image_write_to_memory(&image, nil, &size, 0, straight, Int32(w * 4), nil) != 0 else {
-      throw RenderError("cannot encode PNG: \(message(&image))")
+    // One pass into a buffer that fits all but incompressible images; libpng reports the
+    // size it needs when the buffer is too small, and a second pass uses that.
+    var capacity = h * (w * 4 + 1) / 2 + 4096
+    for _ in 0..<2 {
+      var size = capacity
+      var written = false
+      let out = [UInt8](unsafeUninitializedCapacity: capacity) { buf, count in
+        written =
+          png_image_write_to_memory(&image, buf.baseAddress, &size, 0, straight, Int32(w * 4), nil)
+          != 0
+        count = written ? size : 0
+      }
+      if written {
+        png_image_free(&image)
+        return out
+      }
+      guard size > capacity else { break }
+      capacity = size
+      image.warning_or_error = 0
     }
-    var out = [UInt8](repeating: 0, count: size)
-    let ok = out.withUnsafeMutableBytes { buf in
-      png_image_write_to_memory(&image, buf.baseAddress, &size, 0, straight, Int32(w * 4), nil)
-    }
-    guard ok != 0 else { throw RenderError("cannot encode PNG: \(message(&image))") }
+    let reason = message(&image)
     png_image_free(&image)
-    return Array(out.prefix(size))
+    throw RenderError("cannot encode PNG: \(reason)")
   }
 
   private static func message(_ image: inout png_image) -> String {
