@@ -13,6 +13,8 @@ final class BuildContext {
   /// masks): meeting one again is a reference cycle.
   private var active: Set<NodeID> = []
   private var fontSizes: [Int: Double] = [:]
+  /// `clip-path`/`mask` links dropped to break reference cycles (computed on first use).
+  lazy var maskingCycles = MaskingCycles(document: document, styles: styles)
 
   init(document: Document, options: RenderOptions) {
     self.document = document

@@ -6,39 +6,25 @@ import SVGTree
 /// the pushed layer with DEST_IN, so nested clips, clip-paths on clip children and masks
 /// inside masks all compose the same way.
 extension CairoRenderer {
-  /// Multiplies the current layer by the clip region's coverage.
+  /// Multiplies the current layer by the clip region's coverage, then by the coverage of
+  /// the clip's own `clip-path` (the regions intersect).
   func applyClip(_ clip: ClipPath) {
     cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
-    drawClipCoverage(clip)
-    let coverage = cairo_pop_group(cr)
-    cairo_save(cr)
-    cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
-    cairo_set_source(cr, coverage)
-    cairo_paint(cr)
-    cairo_restore(cr)
-    cairo_pattern_destroy(coverage)
-  }
-
-  /// Paints the clip region opaque on the current (alpha) layer.
-  private func drawClipCoverage(_ clip: ClipPath) {
-    cairo_save(cr)
-    if clip.clipPath != nil { cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA) }
     cairo_save(cr)
     cairo_transform(cr, clip.transform)
     for child in clip.children { drawClipChild(child) }
     cairo_restore(cr)
-    if let outer = clip.clipPath {
-      applyClip(outer)
-      cairo_pop_group_to_source(cr)
-      cairo_paint(cr)
-    }
-    cairo_restore(cr)
+    let coverage = cairo_pop_group(cr)
+    multiplyLayer(by: coverage)
+    cairo_pattern_destroy(coverage)
+    if let outer = clip.clipPath { applyClip(outer) }
   }
 
+  /// Paints a clip child's shapes opaque on the current (alpha) layer.
   private func drawClipChild(_ node: RenderNode) {
     switch node {
     case .path(let p):
-      guard let fill = p.fill else { return }
+      guard let fill = p.fill, !p.path.isEmpty else { return }
       cairo_new_path(cr)
       appendPath(p.path)
       cairo_set_fill_rule(
@@ -50,6 +36,7 @@ extension CairoRenderer {
       cairo_save(cr)
       cairo_transform(cr, g.transform)
       if let clip = g.clipPath {
+        // A clipped child is drawn on its own layer, clipped, then added to the region.
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         for child in g.children { drawClipChild(child) }
         applyClip(clip)
@@ -64,37 +51,47 @@ extension CairoRenderer {
     }
   }
 
-  /// Multiplies the current layer by the mask's luminance (or alpha) inside its region.
+  /// Multiplies the current layer by the mask's luminance (or alpha) inside its region,
+  /// then by the mask's own `mask`.
   func applyMask(_ mask: Mask) {
     cairo_push_group(cr)
     cairo_save(cr)
     cairo_rectangle(cr, mask.region.x, mask.region.y, mask.region.width, mask.region.height)
     cairo_clip(cr)
-    if mask.mask != nil || mask.content.needsLayer {
-      draw(mask.content)
-    } else {
-      for child in mask.content.children { draw(child) }
-    }
-    if let inner = mask.mask { applyMask(inner) }
+    draw(mask.content)
     cairo_restore(cr)
     let content = cairo_pop_group(cr)!
     defer { cairo_pattern_destroy(content) }
     var surface: OpaquePointer?
     cairo_pattern_get_surface(content, &surface)
-    guard let surface, let alpha = MaskCoverage.alphaSurface(from: surface, kind: mask.kind)
-    else { return }
-    defer { cairo_surface_destroy(alpha) }
-    // The group pattern carries the device offset of the layer; keep it.
-    var m = cairo_matrix_t()
-    cairo_pattern_get_matrix(content, &m)
-    let alphaPattern = cairo_pattern_create_for_surface(alpha)!
-    cairo_pattern_set_matrix(alphaPattern, &m)
+    if let surface, let alpha = MaskCoverage.alphaSurface(from: surface, kind: mask.kind) {
+      // The group pattern carries the device offset of the layer; keep it.
+      var m = cairo_matrix_t()
+      cairo_pattern_get_matrix(content, &m)
+      let alphaPattern = cairo_pattern_create_for_surface(alpha)!
+      cairo_pattern_set_matrix(alphaPattern, &m)
+      multiplyLayer(by: alphaPattern)
+      cairo_pattern_destroy(alphaPattern)
+      cairo_surface_destroy(alpha)
+    } else {
+      // No readable mask surface (a vector target): keep nothing rather than everything.
+      multiplyLayer(by: nil)
+    }
+    if let inner = mask.mask { applyMask(inner) }
+  }
+
+  /// DEST_IN with `coverage` as source: keeps the layer where the coverage is opaque.
+  /// A nil coverage clears the layer.
+  private func multiplyLayer(by coverage: OpaquePointer?) {
     cairo_save(cr)
-    cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
-    cairo_set_source(cr, alphaPattern)
+    if let coverage {
+      cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+      cairo_set_source(cr, coverage)
+    } else {
+      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+    }
     cairo_paint(cr)
     cairo_restore(cr)
-    cairo_pattern_destroy(alphaPattern)
   }
 
   func draw(_ image: ImageNode) {
