@@ -170,13 +170,12 @@ extension StyleValues {
   /// with a transform that does not parse is invalid; on other elements it is ignored.)
   func usableTransform(strict: Bool) -> Transform? {
     guard let text = self["transform"] ?? node.attribute("transform") else { return .identity }
-    guard let t = try? TransformList(parsing: text).transform else {
-      return strict ? nil : transform
-    }
-    let values = [t.a, t.b, t.c, t.d, t.e, t.f]
+    if strict && (try? TransformList(parsing: text)) == nil { return nil }
+    let t = transform
     let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
     let scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-    guard values.allSatisfy(\.isFinite), scaleX > 1e-7, scaleY > 1e-7 else { return nil }
+    guard [t.a, t.b, t.c, t.d, t.e, t.f].allSatisfy(\.isFinite), scaleX > 1e-7, scaleY > 1e-7
+    else { return nil }
     return t
   }
 }

@@ -18,7 +18,12 @@ enum ShapeElement {
     let order = PaintOrderValue(style.keyword("paint-order"))
     node.paintOrder = order.strokeBeforeFill ? .strokeThenFill : .fillThenStroke
     var nodes: [RenderNode] = []
-    if style.isVisible { nodes.append(.path(node)) }
+    if !style.isVisible {
+      // Hidden shapes paint nothing but still count in their group's bounding box.
+      node.fill = nil
+      node.stroke = nil
+    }
+    nodes.append(.path(node))
     let markers = try MarkerElement.build(for: id, path: path, builder: builder, state: state)
     if let markers {
       if order.markersFirst { nodes.insert(markers, at: 0) } else { nodes.append(markers) }

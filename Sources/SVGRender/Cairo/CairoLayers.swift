@@ -80,6 +80,27 @@ extension CairoRenderer {
     if let inner = mask.mask { applyMask(inner) }
   }
 
+  /// Pops the current layer and composites it onto the one below with `opacity` and
+  /// `blendMode`.
+  func compositeLayer(opacity: Double, blendMode: BlendMode) {
+    if blendMode != .normal && opacity < 1 {
+      // pixman's non-separable (HSL) operators mishandle a constant mask, so the opacity
+      // goes into the layer first and the layer is then blended as it is.
+      cairo_save(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+      cairo_set_source_rgba(cr, 0, 0, 0, opacity)
+      cairo_paint(cr)
+      cairo_restore(cr)
+      cairo_pop_group_to_source(cr)
+      cairo_set_operator(cr, blendMode.cairoOperator)
+      cairo_paint(cr)
+    } else {
+      cairo_pop_group_to_source(cr)
+      cairo_set_operator(cr, blendMode.cairoOperator)
+      cairo_paint_with_alpha(cr, opacity)
+    }
+  }
+
   /// DEST_IN with `coverage` as source: keeps the layer where the coverage is opaque.
   /// A nil coverage clears the layer.
   private func multiplyLayer(by coverage: OpaquePointer?) {

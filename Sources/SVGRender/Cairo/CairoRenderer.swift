@@ -29,9 +29,7 @@ struct CairoRenderer {
     for child in group.children { draw(child) }
     if let clip = group.clipPath { applyClip(clip) }
     if let mask = group.mask { applyMask(mask) }
-    cairo_pop_group_to_source(cr)
-    cairo_set_operator(cr, group.blendMode.cairoOperator)
-    cairo_paint_with_alpha(cr, group.opacity)
+    compositeLayer(opacity: group.opacity, blendMode: group.blendMode)
   }
 
   func draw(_ node: PathNode) {
