@@ -272,6 +272,43 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
   }
 }
 
+@Suite struct ClipDrawingTests {
+  /// Draws `shapes` as the clip of a semi-transparent rect, once as they are and once with a
+  /// second child that the outer clip removes: the first is a cairo clip, the second goes
+  /// through a coverage layer, and both must give the same region.
+  private func bothWays(_ shapes: String, outer: String) throws -> (Bitmap, Bitmap) {
+    func draw(_ children: String) throws -> Bitmap {
+      try Built(
+        """
+        <clipPath id="o">\(outer)</clipPath>
+        <clipPath id="c" clip-path="url(#o)">\(children)</clipPath>
+        <rect width="100" height="100" fill="#f00"/>
+        <rect width="100" height="100" fill="#00f" opacity="0.5" clip-path="url(#c)"/>
+        """
+      ).pixels()
+    }
+    return (try draw(shapes), try draw(shapes + #"<rect x="90" y="90" width="5" height="5"/>"#))
+  }
+
+  @Test func directClipMatchesCoverageLayer() throws {
+    let (direct, layered) = try bothWays(
+      #"<circle cx="50" cy="50" r="40" transform="rotate(10 50 50)" clip-path="url(#o)"/>"#,
+      outer: #"<path d="M0 0H70V100H0ZM20 20V40H40V20Z" clip-rule="evenodd"/>"#)
+    var differing = 0
+    for y in 0..<100 {
+      for x in 0..<100 {
+        let a = direct.rgba(x: x, y: y)
+        let b = layered.rgba(x: x, y: y)
+        if abs(Int(a.r) - Int(b.r)) > 8 || abs(Int(a.b) - Int(b.b)) > 8 { differing += 1 }
+      }
+    }
+    #expect(differing == 0)
+    #expect(direct.rgba(x: 50, y: 50).b > 100)  // inside: blue over red
+    #expect(direct.rgba(x: 30, y: 30).b == 0)  // the outer clip's hole
+    #expect(direct.rgba(x: 85, y: 50).b == 0)  // outside the outer clip
+  }
+}
+
 // MARK: - mask
 
 @Suite struct MaskTests {

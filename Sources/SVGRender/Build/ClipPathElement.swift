@@ -90,8 +90,10 @@ enum ClipPathElement {
       guard let node = try useChild(id, builder: builder, state: inner) else { return nil }
       content = [node]
     case "text":
-      context.warn("<text> in a clipPath is not rendered yet", at: id)
-      return nil
+      // Built as it would be drawn (transform and clip-path included), then turned into
+      // clip geometry.
+      let rule = clipRule(style)
+      return try builder.build(id, state: state).flatMap { clipGeometry($0, rule: rule) }
     case "title", "desc", "metadata":
       return nil
     case let name:
@@ -113,6 +115,31 @@ enum ClipPathElement {
     return .group(group)
   }
 
+  /// Drawn content as clip geometry: every painted path filled black with `rule`, groups
+  /// keeping only their transform and clip-path (opacity, masks and blending do not apply).
+  private static func clipGeometry(_ node: RenderNode, rule: FillRule) -> RenderNode? {
+    switch node {
+    case .path(var p):
+      guard p.fill != nil || p.stroke != nil else { return nil }
+      p.fill = Fill(paint: .color(.black), rule: rule)
+      p.stroke = nil
+      return .path(p)
+    case .group(let g):
+      var out = Group(source: g.source)
+      out.transform = g.transform
+      out.absoluteTransform = g.absoluteTransform
+      out.clipPath = g.clipPath
+      out.children = g.children.compactMap { clipGeometry($0, rule: rule) }
+      return out.children.isEmpty ? nil : .group(out)
+    case .image:
+      return nil
+    }
+  }
+
+  private static func clipRule(_ style: StyleValues) -> FillRule {
+    style.keyword("clip-rule") == "evenodd" ? .evenOdd : .nonZero
+  }
+
   /// A shape as clip geometry: filled black with its `clip-rule`, never stroked.
   private static func shape(_ id: NodeID, style: StyleValues, state: BuildState) -> RenderNode? {
     guard style.isVisible,
@@ -120,8 +147,7 @@ enum ClipPathElement {
       !path.isEmpty
     else { return nil }
     var node = PathNode(source: id, path: path)
-    let rule: FillRule = style.keyword("clip-rule") == "evenodd" ? .evenOdd : .nonZero
-    node.fill = Fill(paint: .color(.black), rule: rule)
+    node.fill = Fill(paint: .color(.black), rule: clipRule(style))
     node.antialias = !["crispedges", "optimizespeed"].contains(
       style.keyword("shape-rendering") ?? "")
     return .path(node)
@@ -166,7 +192,7 @@ enum ClipPathElement {
 
 extension StyleValues {
   /// The element's transform when it can be drawn with: nil when it collapses the plane (a
-  /// zero or non-finite scale), or, when `strict`, when it does not parse. (A `clipPath`
+  /// zero, non-finite or singular matrix), or, when `strict`, when it does not parse. (A `clipPath`
   /// with a transform that does not parse is invalid; on other elements it is ignored.)
   func usableTransform(strict: Bool) -> Transform? {
     guard let text = self["transform"] ?? node.attribute("transform") else { return .identity }
@@ -174,7 +200,8 @@ extension StyleValues {
     let t = transform
     let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
     let scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-    guard [t.a, t.b, t.c, t.d, t.e, t.f].allSatisfy(\.isFinite), scaleX > 1e-7, scaleY > 1e-7
+    guard [t.a, t.b, t.c, t.d, t.e, t.f].allSatisfy(\.isFinite), scaleX > 1e-7, scaleY > 1e-7,
+      t.isInvertible
     else { return nil }
     return t
   }

@@ -20,6 +20,66 @@ extension CairoRenderer {
     if let outer = clip.clipPath { applyClip(outer) }
   }
 
+  /// Whether `clip` is an intersection of single shapes (one child at each level, nested
+  /// clip-paths allowed), which cairo can clip to directly: no coverage layer is needed,
+  /// and vector outputs keep a real clip.
+  func isDirectClip(_ clip: ClipPath) -> Bool {
+    clip.children.count <= 1 && clip.children.allSatisfy(isDirectClip)
+      && (clip.clipPath.map(isDirectClip) ?? true)
+  }
+
+  private func isDirectClip(_ node: RenderNode) -> Bool {
+    switch node {
+    case .path(let p): p.fill != nil
+    case .group(let g):
+      g.children.count == 1 && isDirectClip(g.children[0])
+        && (g.clipPath.map(isDirectClip) ?? true)
+    case .image: false
+    }
+  }
+
+  /// Intersects cairo's clip with a clip for which ``isDirectClip(_:)`` holds. Matrices are
+  /// restored by hand: cairo_restore would drop the clip along with them.
+  func intersectClip(_ clip: ClipPath) {
+    withTransform(clip.transform) {
+      if let child = clip.children.first {
+        intersectClip(child)
+      } else {
+        cairo_new_path(cr)
+        cairo_clip(cr)
+      }
+    }
+    if let outer = clip.clipPath { intersectClip(outer) }
+  }
+
+  private func intersectClip(_ node: RenderNode) {
+    switch node {
+    case .path(let p):
+      cairo_new_path(cr)
+      appendPath(p.path)
+      let rule = p.fill?.rule ?? .nonZero
+      cairo_set_fill_rule(
+        cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      cairo_set_antialias(cr, p.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+      cairo_clip(cr)
+    case .group(let g):
+      withTransform(g.transform) {
+        intersectClip(g.children[0])
+        if let clip = g.clipPath { intersectClip(clip) }
+      }
+    case .image:
+      break
+    }
+  }
+
+  private func withTransform(_ t: Transform, _ body: () -> Void) {
+    var saved = cairo_matrix_t()
+    cairo_get_matrix(cr, &saved)
+    cairo_transform(cr, t)
+    body()
+    cairo_set_matrix(cr, &saved)
+  }
+
   /// Paints a clip child's shapes opaque on the current (alpha) layer.
   private func drawClipChild(_ node: RenderNode) {
     switch node {
@@ -73,10 +133,9 @@ extension CairoRenderer {
       multiplyLayer(by: alphaPattern)
       cairo_pattern_destroy(alphaPattern)
       cairo_surface_destroy(alpha)
-    } else {
-      // No readable mask surface (a vector target): keep nothing rather than everything.
-      multiplyLayer(by: nil)
     }
+    // Otherwise the layer is not an image (vector outputs record groups): the mask cannot be
+    // read back, and the content is left unmasked.
     if let inner = mask.mask { applyMask(inner) }
   }
 
@@ -102,15 +161,10 @@ extension CairoRenderer {
   }
 
   /// DEST_IN with `coverage` as source: keeps the layer where the coverage is opaque.
-  /// A nil coverage clears the layer.
   private func multiplyLayer(by coverage: OpaquePointer?) {
     cairo_save(cr)
-    if let coverage {
-      cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
-      cairo_set_source(cr, coverage)
-    } else {
-      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-    }
+    cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+    cairo_set_source(cr, coverage)
     cairo_paint(cr)
     cairo_restore(cr)
   }
