@@ -9,12 +9,12 @@ final class BuildContext {
   let options: RenderOptions
   private(set) var diagnostics: [Diagnostic] = []
   private var references = 0
+  /// `clip-path`/`mask` links dropped to break reference cycles (computed on first use).
+  lazy var maskingCycles = MaskingCycles(document: document, styles: styles)
   /// Elements being instantiated right now (`use` targets, patterns, markers, clips,
   /// masks): meeting one again is a reference cycle.
   private var active: Set<NodeID> = []
   private var fontSizes: [Int: Double] = [:]
-  /// `clip-path`/`mask` links dropped to break reference cycles (computed on first use).
-  lazy var maskingCycles = MaskingCycles(document: document, styles: styles)
 
   init(document: Document, options: RenderOptions) {
     self.document = document
