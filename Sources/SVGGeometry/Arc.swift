@@ -16,7 +16,8 @@ public enum Arc {
     var ry = abs(ry)
     guard rx > 0, ry > 0, rx.isFinite, ry.isFinite else { return [.line(to)] }
 
-    let phi = (xAxisRotation.isFinite ? xAxisRotation : 0).truncatingRemainder(dividingBy: 360)
+    let phi =
+      (xAxisRotation.isFinite ? xAxisRotation : 0).truncatingRemainder(dividingBy: 360)
       * .pi / 180
     let (sinPhi, cosPhi) = (sin(phi), cos(phi))
 

@@ -37,8 +37,7 @@ extension Path {
     return winding
   }
 
-  private static func winding(of seg: PathSegment, around p: Point, scratch: inout [Point]) -> Int
-  {
+  private static func winding(of seg: PathSegment, around p: Point, scratch: inout [Point]) -> Int {
     if case .line(let a, let b) = seg { return edgeWinding(a, b, p) }
     var minX = Double.infinity
     var maxX = -Double.infinity

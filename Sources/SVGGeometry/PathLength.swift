@@ -25,13 +25,13 @@ extension PathSegment {
     let mid = (t1 + t0) / 2
     var sum = 0.0
     for n in gaussNodes {
-      sum += n.w * (derivative(at: mid - half * n.x).length + derivative(at: mid + half * n.x).length)
+      sum +=
+        n.w * (derivative(at: mid - half * n.x).length + derivative(at: mid + half * n.x).length)
     }
     return sum * half
   }
 
-  private func adaptiveLength(_ t0: Double, _ t1: Double, estimate: Double, depth: Int) -> Double
-  {
+  private func adaptiveLength(_ t0: Double, _ t1: Double, estimate: Double, depth: Int) -> Double {
     let mid = (t0 + t1) / 2
     let left = gauss(t0, mid)
     let right = gauss(mid, t1)

@@ -82,23 +82,10 @@ public struct Bitmap: Sendable {
     }
   }
 
-  /// PNG-encodes the image.
-  public func pngData() throws(RenderError) -> [UInt8] {
-    var copy = self
-    var out: [UInt8] = []
-    let status = withUnsafeMutablePointer(to: &out) { outPtr in
-      copy.withSurface { surface in
-        cairo_surface_write_to_png_stream(
-          surface,
-          { closure, data, length in
-            let out = closure!.assumingMemoryBound(to: [UInt8].self)
-            out.pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-          }, outPtr)
-      }
-    }
-    guard status == CAIRO_STATUS_SUCCESS else { throw RenderError("cannot encode PNG") }
-    return out
+  /// PNG-encodes the image. `fast` (zlib level 3, no row filters) is 4x quicker than
+  /// libpng's defaults for files about 1.3x larger; resvg makes the same trade.
+  public func pngData(fast: Bool = true) throws(RenderError) -> [UInt8] {
+    try PNGEncoder.encode(self, fast: fast)
   }
 }
 

@@ -17,6 +17,10 @@ public struct Limits: Sendable, Hashable {
   /// `url(#...)`, `href` and `use` resolutions in one render. Default 100,000; exponential
   /// `use` chains (librsvg's CVE-2019-20446) blow through it quickly.
   public var maxReferences: Int = 100_000
+  /// Deepest nesting of references being instantiated at once (a `use` whose target holds
+  /// a `use` whose target...; patterns, markers, clips and masks likewise). Default 128:
+  /// drawings nest a few levels, and each level costs stack while the render tree is built.
+  public var maxReferenceDepth: Int = 128
   /// Pixels of the output image, and of any intermediate layer. Default 100 megapixels.
   public var maxPixels: Int = 100_000_000
 

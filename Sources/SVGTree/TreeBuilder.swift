@@ -9,6 +9,9 @@ struct TreeBuilder {
   private var expanded = 0
   private var names: [UnsafeRawPointer: String] = [:]
   private var namespaceURIs: [UnsafeRawPointer: String] = [:]
+  /// Entity expansions under way: libxml2 parses entity content without the namespaces in
+  /// scope at the reference, so its unprefixed elements take the default namespace there.
+  private var entityDepth = 0
 
   init(doc: xmlDocPtr, limits: Limits) {
     self.doc = doc
@@ -32,6 +35,8 @@ struct TreeBuilder {
       if let ns = n.pointee.ns {
         node.prefix = ns.pointee.prefix.map { name($0) }
         node.namespaceURI = try uri(ns.pointee.href)
+      } else if entityDepth > 0 {
+        node.namespaceURI = defaultNamespace(at: parent)
       }
       var nsDef = n.pointee.nsDef
       while let d = nsDef {
@@ -88,11 +93,27 @@ struct TreeBuilder {
     if ent.pointee.children == nil, let content = ent.pointee.content {
       appendText(String(cString: content), to: parent)
     }
+    entityDepth += 1
+    defer { entityDepth -= 1 }
     var child = ent.pointee.children
     while let c = child {
       try add(c, to: parent, path: path)
       child = c.pointee.next
     }
+  }
+
+  /// The default (unprefixed) namespace in scope at `id`.
+  private func defaultNamespace(at id: NodeID) -> String? {
+    var current: NodeID? = id
+    while let c = current {
+      let n = document[c]
+      if let d = n.namespaces.first(where: { $0.prefix == nil }) {
+        return d.uri.isEmpty ? nil : d.uri
+      }
+      if n.isElement, n.prefix == nil, let ns = n.namespaceURI { return ns }
+      current = n.parent
+    }
+    return nil
   }
 
   /// Merges adjacent text, as entity expansion can split it.

@@ -65,7 +65,7 @@ import Testing
 
   @Test func dropsOnlyTheBadDeclaration() {
     let sheet = StyleSheet(
-      parsing: "a { fill: red; stroke; : blue; 5px: x; opacity: ; color: green; fill-rule evenodd }")
+      parsing: "a { fill: red; stroke; : blue; 5px: x; opacity: ; color: green; fill-rule e }")
     #expect(decls(sheet, 0) == ["fill=red", "color=green"])
     #expect(sheet.diagnostics.count == 5)
   }
@@ -76,7 +76,8 @@ import Testing
   }
 
   @Test func dropsRuleWithBadSelectorButKeepsTheNext() {
-    let sheet = StyleSheet(parsing: "a:unknown-thing { fill: red } a;b { fill: red } b { fill: blue }")
+    let sheet = StyleSheet(
+      parsing: "a:unknown-thing { fill: red } a;b { fill: red } b { fill: blue }")
     #expect(sheet.rules.count == 1)
     #expect(decls(sheet, 0) == ["fill=blue"])
     #expect(sheet.diagnostics.count == 2)

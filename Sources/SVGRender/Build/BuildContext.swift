@@ -5,21 +5,34 @@ import SVGTree
 /// reference budget and the diagnostics. Internal to a single build; never shared.
 final class BuildContext {
   let document: Document
+  /// Each element's declared values, for styling `use` instances.
+  let specified: [[String: String]]
   let styles: [ComputedStyle]
   let options: RenderOptions
   private(set) var diagnostics: [Diagnostic] = []
-  private var references = 0
+  /// References resolved so far (an SVG image's own build is charged to its parent's).
+  private(set) var references = 0
   /// `clip-path`/`mask` links dropped to break reference cycles (computed on first use).
   lazy var maskingCycles = MaskingCycles(document: document, styles: styles)
   /// Elements being instantiated right now (`use` targets, patterns, markers, clips,
   /// masks): meeting one again is a reference cycle.
   private var active: Set<NodeID> = []
-  private var fontSizes: [Int: Double] = [:]
+  /// Styles of the elements of the `use` instances being built (see `UseInstance.swift`).
+  var instanceStyles: [NodeID: InstanceStyle] = [:]
+  /// Elements cloned by `use` so far, counted against ``Limits/maxElements``.
+  var clonedElements = 0
 
   init(document: Document, options: RenderOptions) {
     self.document = document
     self.options = options
-    self.styles = document.computeStyles(extraStyleSheets: options.styleSheets)
+    self.specified = document.specifiedStyles(extraStyleSheets: options.styleSheets)
+    self.styles = document.computeStyles(specified: specified)
+  }
+
+  /// The computed style of `id`: the one of its `use` instance while one is being built.
+  func computedStyle(_ id: NodeID) -> ComputedStyle {
+    if !instanceStyles.isEmpty, let s = instanceStyles[id] { return s.style }
+    return styles[id.index]
   }
 
   func style(_ id: NodeID) -> StyleValues { StyleValues(context: self, id: id) }
@@ -30,22 +43,27 @@ final class BuildContext {
     if diagnostics.count < 1000, diagnostics.last != d { diagnostics.append(d) }
   }
 
-  /// Counts one reference resolution against ``Limits/maxReferences``.
-  func countReference() throws(RenderError) {
-    references += 1
+  /// Counts `count` reference resolutions against ``Limits/maxReferences``.
+  func countReference(_ count: Int = 1) throws(RenderError) {
+    references += count
     if references > options.limits.maxReferences {
       throw RenderError(
         "more than \(options.limits.maxReferences) references resolved (use/pattern/marker chains)")
     }
   }
 
-  /// Runs `body` with `id` marked active; returns nil (with a diagnostic) on a cycle.
+  /// Runs `body` with `id` marked active; returns nil (with a diagnostic) on a cycle, and
+  /// throws past ``Limits/maxReferences`` resolutions or ``Limits/maxReferenceDepth`` nesting.
   func instantiating<T>(_ id: NodeID, _ body: () throws(RenderError) -> T?) throws(RenderError) -> T? {
     guard !active.contains(id) else {
       warn("reference cycle through <\(document[id].name)> skipped", at: id)
       return nil
     }
     try countReference()
+    guard active.count < options.limits.maxReferenceDepth else {
+      let depth = options.limits.maxReferenceDepth
+      throw RenderError("references nested more than \(depth) deep (use/pattern/marker chains)")
+    }
     active.insert(id)
     defer { active.remove(id) }
     return try body()
@@ -57,32 +75,9 @@ final class BuildContext {
     return document.element(withID: id)
   }
 
-  /// Computed `font-size` in px, for `em`/`ex` lengths.
+  /// Computed `font-size` in px (the cascade made it absolute), for `em`/`ex` lengths.
   func fontSize(of id: NodeID) -> Double {
-    if let s = fontSizes[id.index] { return s }
-    let parent = document[id].parent.flatMap { document[$0].kind == .element ? $0 : nil }
-    let inherited = parent.map { fontSize(of: $0) } ?? 16
-    let size = FontSize.resolve(styles[id.index]["font-size"], parent: inherited)
-    fontSizes[id.index] = size
-    return size
-  }
-}
-
-/// `font-size` values: lengths, percentages and the absolute and relative keywords.
-enum FontSize {
-  static func resolve(_ text: String?, parent: Double) -> Double {
-    guard let text = text?.trimmingSpaces, !text.isEmpty else { return parent }
-    let keywords: [String: Double] = [
-      "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
-      "xx-large": 32,
-    ]
-    if let k = keywords[text] { return k }
-    if text == "larger" { return parent * 1.2 }
-    if text == "smaller" { return parent / 1.2 }
-    guard let length = try? Length(parsing: text), length.value >= 0 else { return parent }
-    let context = LengthContext(fontSize: parent, viewportWidth: 0, viewportHeight: 0)
-    if length.unit == .percent { return parent * length.value / 100 }
-    return length.resolve(in: context, axis: .other)
+    FontSize.pixels(computedStyle(id)["font-size"], parent: 16)
   }
 }
 

@@ -39,7 +39,7 @@ enum ClipPathElement {
   ) throws(RenderError) -> ClipPath? {
     let context = builder.context
     let style = context.style(clipID)
-    guard var transform = style.usableTransform(strict: true) else {
+    guard var transform = style.usableTransform(strict: true, viewport: state.viewport) else {
       context.warn("clipPath has an unusable transform; clipped element not rendered", at: clipID)
       return nil
     }
@@ -78,7 +78,7 @@ enum ClipPathElement {
     guard document.isSVGElement(id) else { return nil }
     let style = context.style(id)
     guard style.isDisplayed, Conditional.passes(id, context: context),
-      let transform = style.usableTransform(strict: false)
+      let transform = style.usableTransform(strict: false, viewport: state.viewport)
     else { return nil }
     let inner = BuildState(
       viewport: state.viewport, absoluteTransform: state.absoluteTransform * transform)
@@ -191,13 +191,14 @@ enum ClipPathElement {
 }
 
 extension StyleValues {
-  /// The element's transform when it can be drawn with: nil when it collapses the plane (a
-  /// zero, non-finite or singular matrix), or, when `strict`, when it does not parse. (A `clipPath`
-  /// with a transform that does not parse is invalid; on other elements it is ignored.)
-  func usableTransform(strict: Bool) -> Transform? {
+  /// The element's transform (about its `transform-origin`, percentages of `viewport`)
+  /// when it can be drawn with: nil when it collapses the plane (a zero, non-finite or
+  /// singular matrix), or, when `strict`, when it does not parse. (A `clipPath` with a
+  /// transform that does not parse is invalid; on other elements it is ignored.)
+  func usableTransform(strict: Bool, viewport: Size) -> Transform? {
     guard let text = self["transform"] ?? node.attribute("transform") else { return .identity }
     if strict && (try? TransformList(parsing: text)) == nil { return nil }
-    let t = transform
+    let t = transform(viewport: viewport)
     let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
     let scaleY = (t.c * t.c + t.d * t.d).squareRoot()
     guard [t.a, t.b, t.c, t.d, t.e, t.f].allSatisfy(\.isFinite), scaleX > 1e-7, scaleY > 1e-7,

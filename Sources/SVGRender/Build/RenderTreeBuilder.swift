@@ -29,26 +29,16 @@ struct RenderTreeBuilder {
 
   /// The root `<svg>`: its size and its viewBox transform.
   func buildRoot(_ root: NodeID) throws(RenderError) -> (Size, Group) {
-    let style = context.style(root)
     let viewBox = ViewportElement.viewBox(of: root, context: context)
-    let fallback = viewBox.map { Size(width: $0.width, height: $0.height) } ?? Size(width: 100, height: 100)
-    func dimension(_ name: String, _ axis: LengthAxis, _ whole: Double) -> Double {
-      guard let text = style.node.attribute(name), let l = try? Length(parsing: text),
-        l.unit != .percent
-      else { return whole }
-      let v = l.resolve(in: style.lengthContext(fallback), axis: axis)
-      return v > 0 ? v : whole
+    guard let rootViewport = RootViewport.of(root, viewBox: viewBox, context: context) else {
+      let fallback = viewBox.map { Size(width: $0.width, height: $0.height) }
+      return (fallback ?? Size(width: 100, height: 100), Group(source: root))
     }
-    var width = dimension("width", .x, fallback.width)
-    var height = dimension("height", .y, fallback.height)
-    // Only one of width/height given: keep the viewBox's aspect ratio.
-    if let vb = viewBox, vb.width > 0, vb.height > 0 {
-      let hasW = style.node.attribute("width").flatMap { try? Length(parsing: $0) }.map { $0.unit != .percent } ?? false
-      let hasH = style.node.attribute("height").flatMap { try? Length(parsing: $0) }.map { $0.unit != .percent } ?? false
-      if hasW && !hasH { height = width * vb.height / vb.width }
-      if hasH && !hasW { width = height * vb.width / vb.height }
+    var size = rootViewport.size
+    let (width, height) = (size.width, size.height)
+    guard context.style(root).isDisplayed, Conditional.passes(root, context: context) else {
+      return (size, Group(source: root))
     }
-    let size = Size(width: width, height: height)
     let viewportTransform = ViewportElement.viewBoxTransform(
       of: root, viewBox: viewBox, viewport: Rect(x: 0, y: 0, width: width, height: height),
       context: context) ?? .identity
@@ -58,6 +48,7 @@ struct RenderTreeBuilder {
     group.absoluteTransform = viewportTransform
     let state = BuildState(viewport: inner, absoluteTransform: viewportTransform)
     group.children = try children(of: root, state: state)
+    if rootViewport.fitsContent, let fitted = RootViewport.contentSize(of: group) { size = fitted }
     if let wrapped = try wrap([.group(group)], element: root, state: BuildState(viewport: size, absoluteTransform: .identity), applyTransform: false) {
       if case .group(let g) = wrapped { return (size, g) }
       var outer = Group(source: root)
@@ -76,12 +67,16 @@ struct RenderTreeBuilder {
     return out
   }
 
-  /// One element and its subtree; nil for what draws nothing.
-  func build(_ id: NodeID, state: BuildState) throws(RenderError) -> RenderNode? {
+  /// One element and its subtree; nil for what draws nothing. `useSize` is the size a
+  /// `use` gives the `svg` it references.
+  func build(_ id: NodeID, state: BuildState, useSize: ViewportElement.UseSize? = nil)
+    throws(RenderError) -> RenderNode?
+  {
     guard document.isSVGElement(id) else { return nil }
     let style = context.style(id)
     guard style.isDisplayed, Conditional.passes(id, context: context) else { return nil }
-    let transform = style.transform
+    let transform = style.transform(viewport: state.viewport)
+    guard transform.isInvertible else { return nil }
     let inner = BuildState(viewport: state.viewport, absoluteTransform: state.absoluteTransform * transform)
     let content: [RenderNode]
     switch document[id].name {
@@ -92,7 +87,8 @@ struct RenderTreeBuilder {
         try build(child, state: inner).map { [$0] } ?? []
       } ?? []
     case "svg":
-      content = try ViewportElement.nested(id, builder: self, state: inner).map { [$0] } ?? []
+      content = try ViewportElement.nested(id, builder: self, state: inner, useSize: useSize)
+        .map { [$0] } ?? []
     case "use":
       content = try UseElement.build(id, builder: self, state: inner).map { [$0] } ?? []
     case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
@@ -116,7 +112,7 @@ struct RenderTreeBuilder {
   ) throws(RenderError) -> RenderNode? {
     let style = context.style(id)
     var group = Group(source: id)
-    if applyTransform { group.transform = style.transform }
+    if applyTransform { group.transform = style.transform(viewport: state.viewport) }
     group.absoluteTransform = state.absoluteTransform * group.transform
     group.opacity = style.opacity("opacity")
     if let mode = style.keyword("mix-blend-mode"), let m = BlendMode(rawValue: mode) {

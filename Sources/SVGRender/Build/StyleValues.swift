@@ -9,7 +9,7 @@ struct StyleValues {
 
   var node: Node { context.document[id] }
 
-  subscript(_ property: String) -> String? { context.styles[id.index][property] }
+  subscript(_ property: String) -> String? { context.computedStyle(id)[property] }
 
   func keyword(_ property: String) -> String? { self[property]?.trimmingSpaces.lowercased() }
 
@@ -34,6 +34,10 @@ struct StyleValues {
       return 1
     }
     if s.consume("%") { v /= 100 }
+    guard s.isAtEnd else {
+      context.warn("invalid \(property) \"\(text)\"; using 1", at: id)
+      return 1
+    }
     return min(max(v, 0), 1)
   }
 

@@ -1,11 +1,79 @@
 import SVGGeometry
 import SVGTree
 
-// Placeholder: not built yet.
+/// `<use>`: an instance of another element of the same document, placed at `x`/`y` (after
+/// the use's own `transform`) and styled as a child of the `use` (see
+/// ``BuildContext/withInstance(of:under:_:)``). A `symbol` target becomes a viewport of the
+/// use's `width`/`height`; an `svg` target takes them in place of its own.
+///
+/// Cycles (a use reaching itself through its target) are dropped with a diagnostic; every
+/// instance counts against ``Limits/maxReferences``, so exponential chains end in an error.
 enum UseElement {
   static func build(_ id: NodeID, builder: RenderTreeBuilder, state: BuildState)
     throws(RenderError) -> RenderNode?
   {
-    nil
+    let context = builder.context
+    guard let target = target(of: id, context: context) else { return nil }
+    let style = context.style(id)
+    let vp = state.viewport
+    let x = style.attributeLength("x", axis: .x, viewport: vp) ?? 0
+    let y = style.attributeLength("y", axis: .y, viewport: vp) ?? 0
+    let size = ViewportElement.UseSize(
+      width: style.attributeLength("width", axis: .x, viewport: vp),
+      height: style.attributeLength("height", axis: .y, viewport: vp))
+    let isSymbol = context.document[target].name == "symbol"
+    return try context.instantiating(id) { () throws(RenderError) -> RenderNode? in
+      try context.withInstance(of: target, under: id) { () throws(RenderError) -> RenderNode? in
+        if isSymbol {
+          return try SymbolElement.instance(
+            target, origin: Point(x, y), size: size, builder: builder, state: state)
+        }
+        let offset = Transform.translate(x, y)
+        let inner = BuildState(
+          viewport: vp, absoluteTransform: state.absoluteTransform * offset)
+        let isSVG = context.document[target].name == "svg"
+        guard let node = try builder.build(target, state: inner, useSize: isSVG ? size : nil)
+        else { return nil }
+        if offset.isIdentity { return node }
+        var group = Group(source: id)
+        group.transform = offset
+        group.absoluteTransform = inner.absoluteTransform
+        group.children = [node]
+        return .group(group)
+      }
+    }
+  }
+
+  /// Elements a `use` may instantiate: graphics and containers.
+  static let instantiable: Set<String> = [
+    "g", "a", "switch", "svg", "symbol", "use", "path", "rect", "circle", "ellipse", "line",
+    "polyline", "polygon", "image", "text",
+  ]
+
+  /// The element `id`'s `href` names; nil, with a diagnostic, when there is none to draw.
+  static func target(of id: NodeID, context: BuildContext) -> NodeID? {
+    let document = context.document
+    guard let href = document[id].href?.trimmingSpaces, !href.isEmpty else {
+      context.warn("<use> without href; not rendered", at: id)
+      return nil
+    }
+    guard href.hasPrefix("#") else {
+      context.warn("<use> of another file (\(href)) is not supported; not rendered", at: id)
+      return nil
+    }
+    guard let target = document.element(withID: String(href.dropFirst())) else {
+      context.warn("<use> references a missing element \(href); not rendered", at: id)
+      return nil
+    }
+    if target == id || document.ancestors(of: id).contains(target) {
+      context.warn("<use> references itself or an ancestor (\(href)); not rendered", at: id)
+      return nil
+    }
+    guard document.isSVGElement(target), instantiable.contains(document[target].name) else {
+      context.warn(
+        "<use> references <\(document[target].qualifiedName)>, which is not drawn", at: id)
+      return nil
+    }
+    return target
   }
 }

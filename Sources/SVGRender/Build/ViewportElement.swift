@@ -36,26 +36,47 @@ enum ViewportElement {
     return preserveAspectRatio(of: id, context: context).transform(viewBox: viewBox, viewport: viewport)
   }
 
-  /// A nested `<svg>`: a new viewport at x/y/width/height, clipped unless overflow is visible.
-  static func nested(_ id: NodeID, builder: RenderTreeBuilder, state: BuildState)
-    throws(RenderError) -> RenderNode?
-  {
+  /// The `width`/`height` of a `use` that references an `svg`, which replace the svg's own.
+  struct UseSize {
+    var width: Double?
+    var height: Double?
+  }
+
+  /// Whether a viewport element clips its content: `overflow` other than `visible` and
+  /// `auto` (the user-agent style sheet gives `svg` and `symbol` `overflow: hidden`).
+  static func clipsOverflow(_ style: StyleValues) -> Bool {
+    let overflow = style.keyword("overflow") ?? "hidden"
+    return overflow != "visible" && overflow != "auto"
+  }
+
+  /// A nested `<svg>`: a new viewport at x/y/width/height (a referencing `use`'s
+  /// width/height win), clipped unless overflow is visible. Like usvg, an `svg` that sets
+  /// neither both `width` and `height` itself nor gets them from a `use` is not clipped.
+  static func nested(
+    _ id: NodeID, builder: RenderTreeBuilder, state: BuildState, useSize: UseSize? = nil
+  ) throws(RenderError) -> RenderNode? {
     let style = builder.context.style(id)
     let vp = state.viewport
     let x = style.attributeLength("x", axis: .x, viewport: vp) ?? 0
     let y = style.attributeLength("y", axis: .y, viewport: vp) ?? 0
-    let w = style.attributeLength("width", axis: .x, viewport: vp) ?? vp.width
-    let h = style.attributeLength("height", axis: .y, viewport: vp) ?? vp.height
+    let w =
+      useSize?.width ?? style.attributeLength("width", axis: .x, viewport: vp) ?? vp.width
+    let h =
+      useSize?.height ?? style.attributeLength("height", axis: .y, viewport: vp) ?? vp.height
+    let node = style.node
+    let hasRectangle =
+      useSize.map { $0.width != nil || $0.height != nil } ?? false
+      || (node.attribute("width") != nil && node.attribute("height") != nil)
     return try viewportGroup(
-      id, viewport: Rect(x: x, y: y, width: w, height: h), childrenOf: id, builder: builder,
-      state: state)
+      id, viewport: Rect(x: x, y: y, width: w, height: h), childrenOf: id,
+      clip: hasRectangle && clipsOverflow(style), builder: builder, state: state)
   }
 
   /// The group for a viewport element (`svg` or a `symbol` instance) showing the children
-  /// of `contentParent`.
+  /// of `contentParent`; nil when the viewport is empty, which disables rendering.
   static func viewportGroup(
-    _ id: NodeID, viewport: Rect, childrenOf contentParent: NodeID, builder: RenderTreeBuilder,
-    state: BuildState
+    _ id: NodeID, viewport: Rect, childrenOf contentParent: NodeID, clip: Bool,
+    builder: RenderTreeBuilder, state: BuildState
   ) throws(RenderError) -> RenderNode? {
     let context = builder.context
     guard viewport.width > 0, viewport.height > 0 else { return nil }
@@ -69,8 +90,8 @@ enum ViewportElement {
       ?? Size(width: viewport.width, height: viewport.height)
     inner.children = try builder.children(
       of: contentParent, state: BuildState(viewport: size, absoluteTransform: inner.absoluteTransform))
-    let overflow = context.style(id).keyword("overflow") ?? "hidden"
-    guard overflow == "hidden" || overflow == "scroll" else { return .group(inner) }
+    guard !inner.children.isEmpty else { return nil }
+    guard clip else { return .group(inner) }
     var outer = Group(source: id)
     outer.absoluteTransform = state.absoluteTransform
     outer.clipPath = ClipPath.rectangle(viewport)

@@ -168,30 +168,6 @@ extension CairoRenderer {
     cairo_paint(cr)
     cairo_restore(cr)
   }
-
-  func draw(_ image: ImageNode) {
-    cairo_save(cr)
-    defer { cairo_restore(cr) }
-    if let clip = image.clip {
-      cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
-      cairo_clip(cr)
-    }
-    cairo_transform(cr, image.contentTransform)
-    switch image.content {
-    case .raster(let bitmap):
-      var copy = bitmap
-      copy.withSurface { surface in
-        cairo_set_source_surface(cr, surface, 0, 0)
-        let filter = image.smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST
-        cairo_pattern_set_filter(cairo_get_source(cr), filter)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_rectangle(cr, 0, 0, Double(bitmap.width), Double(bitmap.height))
-        cairo_fill(cr)
-      }
-    case .svg(let tree):
-      draw(tree.root)
-    }
-  }
 }
 
 /// Turns a mask layer into an A8 coverage surface.

@@ -36,39 +36,54 @@ enum CairoPaint {
   }
 
   /// Renders one tile at the device resolution it will be shown at, then repeats it.
+  ///
+  /// The tile gets as many pixels as it covers on the device (rounded, at least one) and
+  /// its content is drawn at the device scale, so the tile repeats every whole number of
+  /// device pixels, as in resvg: a seamless tiling that needs no resampling. When the
+  /// tile maps to the device one to one (axis-aligned, only a translation apart), it is
+  /// sampled with the nearest filter, as resvg does, so a half-pixel offset does not blur
+  /// its edges.
   static func pattern(_ pattern: Pattern, renderer: CairoRenderer) -> OpaquePointer? {
     let cr = renderer.cr
     var ctm = cairo_matrix_t()
     cairo_get_matrix(cr, &ctm)
-    let full =
-      Transform(a: ctm.xx, b: ctm.yx, c: ctm.xy, d: ctm.yy, e: ctm.x0, f: ctm.y0)
-      * pattern.transform
+    let device = Transform(a: ctm.xx, b: ctm.yx, c: ctm.xy, d: ctm.yy, e: ctm.x0, f: ctm.y0)
+    let full = device * pattern.transform
     let sx = (full.a * full.a + full.b * full.b).squareRoot()
     let sy = (full.c * full.c + full.d * full.d).squareRoot()
     let tile = pattern.tile
-    guard tile.width > 0, tile.height > 0, sx > 0, sy > 0 else { return nil }
-    let w = Int((tile.width * sx).rounded(.up))
-    let h = Int((tile.height * sy).rounded(.up))
-    guard w > 0, h > 0, renderer.budget.allows(width: w, height: h) else { return nil }
-    guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
+    guard tile.width > 0, tile.height > 0, sx > 0, sy > 0, sx.isFinite, sy.isFinite,
+      let inverse = pattern.transform.inverted, let deviceInverse = device.inverted
+    else { return nil }
+    let w = max(1, (tile.width * sx).rounded())
+    let h = max(1, (tile.height * sy).rounded())
+    guard w < Double(Int32.max), h < Double(Int32.max),
+      renderer.budget.allows(width: Int(w), height: Int(h)),
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
     else { return nil }
     defer { cairo_surface_destroy(surface) }
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+    // Pattern space to tile pixels: the tile origin to (0, 0), then the device scale.
+    // A tile smaller than a pixel is stretched to one instead.
+    let scaleX = tile.width * sx < 0.5 ? w / tile.width : sx
+    let scaleY = tile.height * sy < 0.5 ? h / tile.height : sy
+    let toPixels = Transform.scale(scaleX, scaleY) * Transform.translate(-tile.x, -tile.y)
     let tcr = cairo_create(surface)!
-    let scaleX = Double(w) / tile.width
-    let scaleY = Double(h) / tile.height
-    cairo_scale(tcr, scaleX, scaleY)
-    cairo_translate(tcr, -tile.x, -tile.y)
+    cairo_transform(tcr, toPixels)
     CairoRenderer(cr: tcr, budget: renderer.budget).draw(pattern.content)
     cairo_destroy(tcr)
     let p = cairo_pattern_create_for_surface(surface)!
     cairo_pattern_set_extend(p, CAIRO_EXTEND_REPEAT)
-    // pattern space -> tile pixels: scale, after moving the tile origin to (0, 0).
-    let toPixels = Transform.scale(scaleX, scaleY) * Transform.translate(-tile.x, -tile.y)
-    guard let inverse = pattern.transform.inverted else {
-      cairo_pattern_destroy(p)
-      return nil
+    var m = toPixels * inverse
+    let fromDevice = m * deviceInverse
+    let axisAligned = device.b == 0 && device.c == 0 && pattern.transform.b == 0
+      && pattern.transform.c == 0
+    if axisAligned, abs(fromDevice.a - 1) < 1e-6, abs(fromDevice.d - 1) < 1e-6 {
+      cairo_pattern_set_filter(p, CAIRO_FILTER_NEAREST)
+      // A pixel centre on a texel edge takes the texel after it (pixman's nearest filter
+      // takes the one before).
+      m = .translate(1.0 / 256, 1.0 / 256) * m
     }
-    let m = toPixels * inverse
     var cm = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: m.e, y0: m.f)
     cairo_pattern_set_matrix(p, &cm)
     return p

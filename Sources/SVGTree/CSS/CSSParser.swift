@@ -29,8 +29,8 @@ struct CSSParser {
 
   func text(_ range: Range<Int>) -> String {
     guard !range.isEmpty else { return "" }
-    return String(decoding: bytes[tokens[range.lowerBound].start..<tokens[range.upperBound - 1].end],
-                  as: UTF8.self)
+    let from = tokens[range.lowerBound].start
+    return String(decoding: bytes[from..<tokens[range.upperBound - 1].end], as: UTF8.self)
   }
 
   /// The index just after the component value starting at `i` (a whole block for an opening
@@ -113,7 +113,8 @@ struct CSSParser {
       return (nil, n)
     }
     let blockEnd = skipComponentValue(from: j, limit: n)
-    let bodyEnd = tokens[blockEnd - 1].kind == .closeCurly && blockEnd - 1 > j ? blockEnd - 1 : blockEnd
+    let closed = tokens[blockEnd - 1].kind == .closeCurly && blockEnd - 1 > j
+    let bodyEnd = closed ? blockEnd - 1 : blockEnd
     do {
       let selectors = try SelectorList(tokens: tokens, bytes: bytes, range: start..<j)
       let declarations = declarations(in: (j + 1)..<bodyEnd)

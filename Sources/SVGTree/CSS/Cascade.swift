@@ -30,28 +30,38 @@ extension Document {
   /// win ties); `style` attribute declarations; `!important` rule declarations; `!important`
   /// `style` declarations. Inherited properties flow from the parent's computed style.
   public func computeStyles(extraStyleSheets: [StyleSheet] = []) -> [ComputedStyle] {
+    computeStyles(specified: specifiedStyles(extraStyleSheets: extraStyleSheets))
+  }
+
+  /// The winning declared value of each property of each element, before inheritance,
+  /// indexed by `NodeID.index` (empty for non-element and detached nodes). With
+  /// ``ComputedStyle/init(specified:parent:)`` this computes the style of an element placed
+  /// under another parent, as a `use` instance is.
+  public func specifiedStyles(extraStyleSheets: [StyleSheet] = []) -> [[String: String]] {
     let index = RuleIndex(sheets: styleSheets() + extraStyleSheets)
+    var out = [[String: String]](repeating: [:], count: nodes.count)
+    var stack = Array(self[Document.top].children.reversed())
+    while let id = stack.popLast() {
+      let node = self[id]
+      guard node.isElement else { continue }
+      out[id.index] = specifiedValues(id, node, index)
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return out
+  }
+
+  /// Computed styles from the values ``specifiedStyles(extraStyleSheets:)`` returns.
+  public func computeStyles(specified: [[String: String]]) -> [ComputedStyle] {
     var styles = [ComputedStyle](repeating: ComputedStyle(), count: nodes.count)
     var inheritable = [[String: String]](repeating: [:], count: nodes.count)
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {
       let node = self[id]
-      guard node.isElement else { continue }
+      guard node.isElement, id.index < specified.count else { continue }
       let parent = node.parent ?? Document.top
-      let specified = specifiedValues(id, node, index)
       var computed = inheritable[parent.index]
-      var ownsNonInherited = false
-      for (name, value) in specified {
-        guard let info = Properties.info(name) else { continue }
-        if !info.inherited { ownsNonInherited = true }
-        switch Self.cssWideKeyword(value) {
-        case "inherit": computed[name] = styles[parent.index].values[name]
-        case "initial": computed[name] = info.initial
-        case "unset":
-          computed[name] = info.inherited ? styles[parent.index].values[name] : info.initial
-        default: computed[name] = value
-        }
-      }
+      let ownsNonInherited = ComputedStyle.apply(
+        specified[id.index], parent: styles[parent.index], to: &computed)
       inheritable[id.index] =
         ownsNonInherited ? computed.filter { Properties.info($0.key)?.inherited == true } : computed
       styles[id.index] = ComputedStyle(computed)
@@ -60,7 +70,7 @@ extension Document {
     return styles
   }
 
-  private static func cssWideKeyword(_ value: String) -> String? {
+  static func cssWideKeyword(_ value: String) -> String? {
     guard value.utf8.count <= 7, let f = value.utf8.first,
       f | 0x20 == UInt8(ascii: "i") || f | 0x20 == UInt8(ascii: "u")
     else { return nil }
@@ -113,5 +123,42 @@ extension StringProtocol {
       let last = u.lastIndex(where: { !$0.isWhitespace })
     else { return "" }
     return u[first...last]
+  }
+}
+
+extension ComputedStyle {
+  /// The computed style of an element declaring `specified` (one entry of
+  /// ``Document/specifiedStyles(extraStyleSheets:)``) under a parent whose computed style is
+  /// `parent`. A `use` instance is styled this way: it inherits from the `use` element, not
+  /// from the referenced element's parent in the source tree.
+  public init(specified: [String: String], parent: ComputedStyle) {
+    var computed = parent.values.filter { Properties.info($0.key)?.inherited == true }
+    Self.apply(specified, parent: parent, to: &computed)
+    self.init(computed)
+  }
+
+  /// Applies declared values over the inherited ones, resolving `inherit`, `initial` and
+  /// `unset`; returns whether a non-inherited property was declared.
+  @discardableResult
+  static func apply(
+    _ specified: [String: String], parent: ComputedStyle, to computed: inout [String: String]
+  ) -> Bool {
+    var ownsNonInherited = false
+    for (name, value) in specified {
+      guard let info = Properties.info(name) else { continue }
+      if !info.inherited { ownsNonInherited = true }
+      switch Document.cssWideKeyword(value) {
+      case "inherit": computed[name] = parent.values[name]
+      case "initial": computed[name] = info.initial
+      case "unset": computed[name] = info.inherited ? parent.values[name] : info.initial
+      default: computed[name] = value
+      }
+    }
+    // font-size inherits as an absolute length, so `em` does not compound down the tree.
+    if specified["font-size"] != nil {
+      let parentSize = FontSize.pixels(parent.values["font-size"], parent: 16)
+      computed["font-size"] = FontSize.pixels(computed["font-size"], parent: parentSize).svgText + "px"
+    }
+    return ownsNonInherited
   }
 }

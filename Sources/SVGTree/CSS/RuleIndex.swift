@@ -26,7 +26,9 @@ struct RuleIndex {
           let i = entries.count
           entries.append(e)
           let subject = selector.subject
-          if let id = subject.simple.lazy.compactMap({ if case .id(let v) = $0 { v } else { nil } }).first {
+          if let id = subject.simple.lazy.compactMap({
+            if case .id(let v) = $0 { v } else { nil }
+          }).first {
             byID[id, default: []].append(i)
           } else if let c = subject.simple.lazy.compactMap({
             if case .class(let v) = $0 { v } else { nil }

@@ -102,10 +102,12 @@ extension PseudoClass {
     case .onlyOfType:
       return doc.siblingPosition(of: id, ofType: true, fromEnd: false) == 1
         && doc.siblingPosition(of: id, ofType: true, fromEnd: true) == 1
-    case .nthChild(let p): return p.matches(doc.siblingPosition(of: id, ofType: false, fromEnd: false))
+    case .nthChild(let p):
+      return p.matches(doc.siblingPosition(of: id, ofType: false, fromEnd: false))
     case .nthLastChild(let p):
       return p.matches(doc.siblingPosition(of: id, ofType: false, fromEnd: true))
-    case .nthOfType(let p): return p.matches(doc.siblingPosition(of: id, ofType: true, fromEnd: false))
+    case .nthOfType(let p):
+      return p.matches(doc.siblingPosition(of: id, ofType: true, fromEnd: false))
     case .nthLastOfType(let p):
       return p.matches(doc.siblingPosition(of: id, ofType: true, fromEnd: true))
     case .not(let list): return !list.contains { $0.matches(id, in: doc) }

@@ -75,9 +75,8 @@ public enum PaintFallback: Hashable, Sendable, CustomStringConvertible {
       s = probe
       return .currentColor
     default:
-      let c = try Color.parse(&s)
-      try Color.skipICCColor(&s)
-      return .color(c)
+      // No icc-color() here: browsers and resvg reject `url(#g) red icc-color(...)` whole.
+      return .color(try Color.parse(&s))
     }
   }
 

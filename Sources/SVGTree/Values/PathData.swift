@@ -56,6 +56,9 @@ private struct PathDataParser {
     var command: UInt8 = 0
     s.skipSpaces()
     while let c = s.peek {
+      if command == 0 && c | 0x20 != UInt8(ascii: "m") {
+        return fail("path data must begin with a moveto (M or m)")
+      }
       if Self.isCommand(c) {
         command = c
         s.advance()
@@ -65,9 +68,6 @@ private struct PathDataParser {
       } else {
         let ch = Character(Unicode.Scalar(c))
         return fail(c < 0x80 ? "unexpected character '\(ch)'" : "unexpected byte \(c)")
-      }
-      if elements.isEmpty && command | 0x20 != UInt8(ascii: "m") {
-        return fail("path data must begin with a moveto (M or m)")
       }
       if let e = segment(command) { return e }
       if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }

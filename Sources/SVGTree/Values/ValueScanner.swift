@@ -72,10 +72,46 @@ public struct ValueScanner: Sendable {
         i = j
       }
     }
+    if let v = Self.shortDecimal(bytes, start, i) {
+      position = i
+      return v
+    }
     let text = String(decoding: bytes[start..<i], as: UTF8.self)
     guard let v = Double(text), v.isFinite else { return nil }
     position = i
     return v
+  }
+
+  private static let powersOfTen: [Double] = [
+    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  ]
+
+  /// The value of `[sign] digits [. digits]` with at most 15 digits and no exponent, computed
+  /// without allocating; nil for anything else. Exact: the digits and the power of ten are
+  /// both representable, so the one division is correctly rounded, as `Double(String)` is.
+  private static func shortDecimal(_ b: [UInt8], _ start: Int, _ end: Int) -> Double? {
+    var i = start
+    let negative = b[i] == UInt8(ascii: "-")
+    if negative || b[i] == UInt8(ascii: "+") { i += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fraction = -1
+    while i < end {
+      let c = b[i]
+      if c == UInt8(ascii: ".") {
+        fraction = 0
+      } else if c >= 0x30, c <= 0x39 {
+        mantissa = mantissa &* 10 &+ UInt64(c &- 0x30)
+        digits += 1
+        if fraction >= 0 { fraction += 1 }
+      } else {
+        return nil
+      }
+      i += 1
+    }
+    guard digits <= 15 else { return nil }
+    let v = Double(mantissa) / powersOfTen[max(fraction, 0)]
+    return negative ? -v : v
   }
 
   /// Reads an arc flag: a single `0` or `1`, which needs no separator after it.

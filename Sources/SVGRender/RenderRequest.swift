@@ -1,0 +1,70 @@
+import Foundation
+import SVGGeometry
+import SVGTree
+
+/// One render as the command line and the service ask for it: output size rules (as
+/// rsvg-convert has them), device scale, background and format.
+public struct RenderRequest: Sendable {
+  /// Exact output width in CSS px; the height follows the aspect ratio when not given.
+  public var width: Double?
+  public var height: Double?
+  /// Multiplies the intrinsic size (ignored when width or height is given).
+  public var zoom: Double = 1
+  /// Resolution for physical units (`in`, `mm`, `pt`...) in the root's width and height.
+  public var dpi: Double = 96
+  /// Device pixels per CSS pixel: 2 gives an @2x raster of the same logical size.
+  public var scale: Double = 1
+  public var background: Color?
+  public var format: OutputFormat = .png
+  /// Smallest PNG files (libpng's default compression) instead of the fast setting.
+  public var smallPNG = false
+
+  public init() {}
+
+  /// The logical output size for a tree read from `document`.
+  public func outputSize(of tree: RenderTree, document: Document) -> Size {
+    var base = tree.size
+    if dpi != 96, let root = document.root {
+      let factor = dpi / 96
+      if Self.isPhysical(document[root].attribute("width")) { base.width *= factor }
+      if Self.isPhysical(document[root].attribute("height")) { base.height *= factor }
+    }
+    let aspect = base.height > 0 ? base.width / base.height : 1
+    switch (width, height) {
+    case let (w?, h?): return Size(width: w, height: h)
+    case let (w?, nil): return Size(width: w, height: w / aspect)
+    case let (nil, h?): return Size(width: h * aspect, height: h)
+    case (nil, nil): return Size(width: base.width * zoom, height: base.height * zoom)
+    }
+  }
+
+  private static func isPhysical(_ text: String?) -> Bool {
+    guard let text, let l = try? Length(parsing: text) else { return false }
+    return [.inch, .mm, .cm, .pt, .pc].contains(l.unit)
+  }
+
+  /// Renders `tree` (read from `document`) to the requested format's bytes.
+  public func render(_ tree: RenderTree, document: Document, limits: Limits = .default)
+    throws(RenderError) -> [UInt8]
+  {
+    let size = outputSize(of: tree, document: document)
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+      throw RenderError("the output size \(size.width)x\(size.height) is empty or invalid")
+    }
+    switch format {
+    case .png:
+      let w = (size.width * scale).rounded()
+      let h = (size.height * scale).rounded()
+      guard w >= 1, h >= 1, w * h <= Double(limits.maxPixels) else {
+        throw RenderError(
+          "output of \(Int(w))x\(Int(h)) pixels is over the limit of \(limits.maxPixels) pixels")
+      }
+      return try tree.rasterize(width: Int(w), height: Int(h), background: background, limits: limits)
+        .pngData(fast: !smallPNG)
+    case .pdf, .ps, .svg:
+      return try tree.vectorData(
+        format: format, width: size.width, height: size.height, background: background,
+        limits: limits)
+    }
+  }
+}

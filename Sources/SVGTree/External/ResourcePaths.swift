@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The scheme part of a reference and the path of `file:` URLs.
+enum URLScheme {
+  /// The lowercased scheme (`data`, `file`, `https`), or nil for a plain path.
+  static func of(_ text: String) -> String? {
+    var scheme = ""
+    for c in text.unicodeScalars {
+      if c == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
+      let isLetter = ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+      let isOther = ("0"..."9").contains(c) || c == "+" || c == "-" || c == "."
+      guard isLetter || (!scheme.isEmpty && isOther) else { return nil }
+      scheme.unicodeScalars.append(c)
+    }
+    return nil
+  }
+
+  /// A path reference without its `?query` and `#fragment`.
+  static func strippingQueryAndFragment(_ text: String) -> String {
+    String(text.prefix { $0 != "?" && $0 != "#" })
+  }
+
+  /// The (still percent-encoded) absolute path of a `file:` URL on this machine:
+  /// `file:///p`, `file://localhost/p` or `file:/p`.
+  static func filePath(_ url: String) throws(ResourceError) -> String {
+    let rest = strippingQueryAndFragment(String(url.dropFirst("file:".count)))
+    if rest.hasPrefix("//") {
+      let afterSlashes = rest.dropFirst(2)
+      let host = afterSlashes.prefix { $0 != "/" }
+      guard host.isEmpty || host.lowercased() == "localhost" else {
+        throw ResourceError(url, "file: URLs on another host (\(host)) are not allowed")
+      }
+      let path = String(afterSlashes.dropFirst(host.count))
+      guard path.hasPrefix("/") else { throw ResourceError(url, "the file: URL has no path") }
+      return path
+    }
+    guard rest.hasPrefix("/") else {
+      throw ResourceError(url, "a file: URL must hold an absolute path")
+    }
+    return rest
+  }
+}
+
+/// The few file-system calls the policy needs, on the C library directly: `realpath` for
+/// canonical paths, and reading through one descriptor that is checked to be a regular file.
+enum FileSystem {
+  /// The absolute path with symbolic links, `.` and `..` resolved; nil when it does not exist.
+  static func canonicalPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Reads a file that must still be a regular file once opened (a path swapped for a FIFO
+  /// or a device between the check and the read is refused, and never blocks).
+  static func readRegularFile(_ path: String, maxBytes: Int, reference: String)
+    throws(ResourceError) -> [UInt8]
+  {
+    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { throw ResourceError(reference, "cannot open the file") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw ResourceError(reference, "not a regular file")
+    }
+    guard Int(info.st_size) <= maxBytes else {
+      throw ResourceError(reference, "the file is over the limit of \(maxBytes) bytes")
+    }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw ResourceError(reference, "cannot read the file")
+      }
+      if n == 0 { break }
+      out.append(contentsOf: chunk[0..<n])
+      guard out.count <= maxBytes else {
+        throw ResourceError(reference, "the file is over the limit of \(maxBytes) bytes")
+      }
+    }
+    return out
+  }
+}
