@@ -16,14 +16,15 @@ struct GradientElement {
     name == "linearGradient" || name == "radialGradient"
   }
 
-  init(_ id: NodeID, context: BuildContext) throws(RenderError) {
+  init(_ id: NodeID, context: BuildContext, viewport: Size) throws(RenderError) {
     self.id = id
     chain = try HrefChain(from: id, context: context, accepts: Self.isGradient)
     units = PaintServerElement.units(
       "gradientUnits", chain: chain, from: Self.isGradient, default: .objectBoundingBox,
       context: context)
     gradientTransform = PaintServerElement.transform(
-      "gradientTransform", chain: chain, from: Self.isGradient, context: context)
+      "gradientTransform", chain: chain, from: Self.isGradient, context: context,
+      viewport: viewport)
     spread = Self.spreadMethod(chain: chain, context: context)
     stops = chain.firstWithChildren { context.document.isSVGElement($0, named: "stop") }
       .map { GradientStops.read(from: $0, context: context) } ?? []
@@ -33,7 +34,7 @@ struct GradientElement {
   static func resolve(_ id: NodeID, bounds: Rect?, context: BuildContext, state: BuildState)
     throws(RenderError) -> PaintServerResolution
   {
-    let gradient = try GradientElement(id, context: context)
+    let gradient = try GradientElement(id, context: context, viewport: state.viewport)
     guard let first = gradient.stops.first else {
       context.warn("gradient without stops; the fallback applies", at: id)
       return .missing

@@ -76,8 +76,12 @@ enum PaintResolver {
     case .currentColor:
       return .color(style.color)
     case .contextFill, .contextStroke:
-      builder.context.warn("context-fill/context-stroke outside a marker or use", at: style.id)
-      return nil
+      guard let context = state.contextPaint else {
+        builder.context.warn("context-fill/context-stroke outside a marker or use", at: style.id)
+        return nil
+      }
+      let isStroke = paint == .contextStroke
+      return context.paint(stroke: isStroke, in: state.absoluteTransform)
     case .reference(let iri, let fallback):
       switch try PaintServerElement.resolve(iri.id, bounds: bounds, builder: builder, state: state) {
       case .paint(let p):

@@ -58,10 +58,12 @@ enum PaintServerElement {
     }
   }
 
-  /// A transform attribute (`gradientTransform`, `patternTransform`) from the chain;
-  /// identity when absent, invalid or not invertible (with a diagnostic).
+  /// A transform attribute (`gradientTransform`, `patternTransform`) from the chain, about
+  /// the `transform-origin` of the element that gives it; identity when absent, invalid or
+  /// not invertible (with a diagnostic).
   static func transform(
-    _ name: String, chain: HrefChain, from: (String) -> Bool, context: BuildContext
+    _ name: String, chain: HrefChain, from: (String) -> Bool, context: BuildContext,
+    viewport: Size
   ) -> Transform {
     guard let (text, id) = chain.attribute(name, from: from) else { return .identity }
     do {
@@ -70,7 +72,7 @@ enum PaintServerElement {
         context.warn("\(name) \"\(text)\" is not invertible; ignored", at: id)
         return .identity
       }
-      return t
+      return context.style(id).applyingOrigin(to: t, viewport: viewport)
     } catch {
       context.warn("invalid \(name) \"\(text)\"; ignored", at: id)
       return .identity

@@ -60,7 +60,8 @@ enum PatternElement {
       placement = .scale(box.width, box.height)
     }
     let patternTransform = PaintServerElement.transform(
-      "patternTransform", chain: chain, from: isPattern, context: context)
+      "patternTransform", chain: chain, from: isPattern, context: context,
+      viewport: state.viewport)
     var content = Group(source: id)
     content.transform = .translate(tile.x, tile.y) * placement
     content.absoluteTransform = state.absoluteTransform * patternTransform * content.transform

@@ -18,6 +18,9 @@ extension RenderTree {
 struct BuildState {
   var viewport: Size
   var absoluteTransform: Transform
+  /// What `context-fill` and `context-stroke` mean here: set inside marker content and
+  /// `use` instances, nil elsewhere.
+  var contextPaint: ContextPaint? = nil
 }
 
 /// Turns source elements into render nodes. One method per kind of element lives in the
@@ -77,7 +80,8 @@ struct RenderTreeBuilder {
     guard style.isDisplayed, Conditional.passes(id, context: context) else { return nil }
     let transform = style.transform(viewport: state.viewport)
     guard transform.isInvertible else { return nil }
-    let inner = BuildState(viewport: state.viewport, absoluteTransform: state.absoluteTransform * transform)
+    var inner = state
+    inner.absoluteTransform = state.absoluteTransform * transform
     let content: [RenderNode]
     switch document[id].name {
     case "g", "a":

@@ -17,18 +17,31 @@ enum ShapeElement {
     node.antialias = !["crispedges", "optimizespeed"].contains(style.keyword("shape-rendering") ?? "")
     let order = PaintOrderValue(style.keyword("paint-order"))
     node.paintOrder = order.strokeBeforeFill ? .strokeThenFill : .fillThenStroke
-    var nodes: [RenderNode] = []
-    if !style.isVisible {
-      // Hidden shapes paint nothing but still count in their group's bounding box.
+    guard style.isVisible else {
+      // Hidden shapes paint nothing, markers included, but still count in their group's
+      // bounding box.
       node.fill = nil
       node.stroke = nil
+      return [.path(node)]
     }
-    nodes.append(.path(node))
-    let markers = try MarkerElement.build(for: id, path: path, builder: builder, state: state)
-    if let markers {
-      if order.markersFirst { nodes.insert(markers, at: 0) } else { nodes.append(markers) }
+    let markers = try MarkerElement.build(for: id, shape: node, builder: builder, state: state)
+    guard let markers else { return [.path(node)] }
+    switch order.markersIndex {
+    case 0: return [markers, .path(node)]
+    case 1:
+      // Markers between fill and stroke: the path is drawn in two parts around them.
+      var first = node
+      var second = node
+      if order.strokeBeforeFill {
+        first.fill = nil
+        second.stroke = nil
+      } else {
+        first.stroke = nil
+        second.fill = nil
+      }
+      return [.path(first), markers, .path(second)]
+    default: return [.path(node), markers]
     }
-    return nodes
   }
 
   /// The element's geometry in its user space; nil when it has none or it is invalid.
@@ -55,10 +68,17 @@ enum ShapeElement {
       guard let r = len("r", .other) else { return nil }
       return Shape.circle(cx: len("cx", .x) ?? 0, cy: len("cy", .y) ?? 0, r: r)
     case "ellipse":
+      // SVG 2: a negative radius is invalid and behaves as `auto`.
+      func radius(_ name: String, _ axis: LengthAxis) -> Double? {
+        guard autoLength(n.attribute(name)) != nil, let r = len(name, axis) else { return nil }
+        guard r >= 0 else {
+          style.context.warn("negative \(name) on <ellipse>; using auto", at: id)
+          return nil
+        }
+        return r
+      }
       return Shape.ellipse(
-        cx: len("cx", .x) ?? 0, cy: len("cy", .y) ?? 0,
-        rx: autoLength(n.attribute("rx")).flatMap { _ in len("rx", .x) },
-        ry: autoLength(n.attribute("ry")).flatMap { _ in len("ry", .y) })
+        cx: len("cx", .x) ?? 0, cy: len("cy", .y) ?? 0, rx: radius("rx", .x), ry: radius("ry", .y))
     case "line":
       return Shape.line(
         x1: len("x1", .x) ?? 0, y1: len("y1", .y) ?? 0, x2: len("x2", .x) ?? 0,
@@ -86,10 +106,12 @@ enum ShapeElement {
   }
 }
 
-/// `paint-order`: which of fill, stroke and markers come first.
+/// `paint-order`: the order of fill, stroke and markers; `normal` or an invalid value is
+/// fill, stroke, markers.
 struct PaintOrderValue {
   var strokeBeforeFill = false
-  var markersFirst = false
+  /// Where the markers are painted: 0 first, 1 between fill and stroke, 2 last.
+  var markersIndex = 2
 
   init(_ text: String?) {
     guard let text, text != "normal" else { return }
@@ -99,6 +121,6 @@ struct PaintOrderValue {
     else { return }
     for k in ["fill", "stroke", "markers"] where !order.contains(k) { order.append(k) }
     strokeBeforeFill = order.firstIndex(of: "stroke")! < order.firstIndex(of: "fill")!
-    markersFirst = order[0] == "markers"
+    markersIndex = order.firstIndex(of: "markers")!
   }
 }

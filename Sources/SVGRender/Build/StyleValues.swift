@@ -18,7 +18,9 @@ struct StyleValues {
     guard let text = self[property] else { return value }
     var s = ValueScanner(text)
     s.skipSpaces()
-    guard let v = s.number() else {
+    let v = s.number()
+    s.skipSpaces()
+    guard let v, s.isAtEnd else {
       context.warn("invalid \(property) \"\(text)\"; using \(value)", at: id)
       return value
     }
@@ -44,8 +46,9 @@ struct StyleValues {
   /// The length-resolution context of this element: its font size and the nearest viewport.
   func lengthContext(_ viewport: Size) -> LengthContext {
     LengthContext(
-      fontSize: context.fontSize(of: id), viewportWidth: viewport.width,
-      viewportHeight: viewport.height)
+      fontSize: context.fontSize(of: id),
+      rootFontSize: context.document.root.map { context.fontSize(of: $0) } ?? 16,
+      viewportWidth: viewport.width, viewportHeight: viewport.height)
   }
 
   /// A length from a style property (`stroke-width`, ...).

@@ -22,6 +22,9 @@ enum UseElement {
       width: style.attributeLength("width", axis: .x, viewport: vp),
       height: style.attributeLength("height", axis: .y, viewport: vp))
     let isSymbol = context.document[target].name == "symbol"
+    // Inside the instance, context-fill and context-stroke are the use's own paints.
+    var state = state
+    state.contextPaint = try ContextPaint(of: id, bounds: nil, builder: builder, state: state)
     return try context.instantiating(id) { () throws(RenderError) -> RenderNode? in
       try context.withInstance(of: target, under: id) { () throws(RenderError) -> RenderNode? in
         if isSymbol {
@@ -29,8 +32,8 @@ enum UseElement {
             target, origin: Point(x, y), size: size, builder: builder, state: state)
         }
         let offset = Transform.translate(x, y)
-        let inner = BuildState(
-          viewport: vp, absoluteTransform: state.absoluteTransform * offset)
+        var inner = state
+        inner.absoluteTransform = state.absoluteTransform * offset
         let isSVG = context.document[target].name == "svg"
         guard let node = try builder.build(target, state: inner, useSize: isSVG ? size : nil)
         else { return nil }

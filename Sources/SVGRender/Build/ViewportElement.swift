@@ -88,8 +88,10 @@ enum ViewportElement {
     inner.absoluteTransform = state.absoluteTransform * t
     let size = viewBox.map { Size(width: $0.width, height: $0.height) }
       ?? Size(width: viewport.width, height: viewport.height)
-    inner.children = try builder.children(
-      of: contentParent, state: BuildState(viewport: size, absoluteTransform: inner.absoluteTransform))
+    var contentState = state
+    contentState.viewport = size
+    contentState.absoluteTransform = inner.absoluteTransform
+    inner.children = try builder.children(of: contentParent, state: contentState)
     guard !inner.children.isEmpty else { return nil }
     guard clip else { return .group(inner) }
     var outer = Group(source: id)

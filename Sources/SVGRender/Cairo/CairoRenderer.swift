@@ -64,7 +64,7 @@ struct CairoRenderer {
   private func stroke(_ node: PathNode) {
     guard let stroke = node.stroke, stroke.width > 0 else { return }
     cairo_new_path(cr)
-    appendPath(node.path)
+    appendPath(node.path.forStroking)
     cairo_save(cr)
     if stroke.nonScaling {
       // The path is already in device space; the width then is in device pixels too.

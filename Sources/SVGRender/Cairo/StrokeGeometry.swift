@@ -1,0 +1,98 @@
+import SVGGeometry
+
+extension Path {
+  /// The path as it is handed to cairo's stroker.
+  ///
+  /// A curve whose control points all lie on one line (within a small tolerance relative to
+  /// its size) is replaced by lines through its turning points. Skia-based renderers (the
+  /// browsers, resvg) stroke such curves as lines; cairo instead orients the caps along the
+  /// nearly-zero end tangents and draws offset-curve artefacts where the curvature spikes.
+  var forStroking: Path {
+    let hasCurves = elements.contains { el in
+      switch el {
+      case .quad, .cubic: true
+      case .move, .line, .close: false
+      }
+    }
+    guard hasCurves else { return self }
+    var out = Path()
+    out.elements.reserveCapacity(elements.count)
+    var current = Point(0, 0)
+    var start = Point(0, 0)
+    for el in elements {
+      switch el {
+      case .move(let p):
+        out.elements.append(el)
+        (current, start) = (p, p)
+      case .line(let p):
+        out.elements.append(el)
+        current = p
+      case .close:
+        out.elements.append(el)
+        current = start
+      case .quad(let c, let p):
+        let c1 = current + (c - current) * (2.0 / 3)
+        let c2 = p + (c - p) * (2.0 / 3)
+        if let points = Self.collinearTurns(current, c1, c2, p) {
+          for q in points { out.line(to: q) }
+        } else {
+          out.elements.append(el)
+        }
+        current = p
+      case .cubic(let c1, let c2, let p):
+        if let points = Self.collinearTurns(current, c1, c2, p) {
+          for q in points { out.line(to: q) }
+        } else {
+          out.elements.append(el)
+        }
+        current = p
+      }
+    }
+    return out
+  }
+
+  /// For a cubic whose four points lie on one line: the points where it reverses along that
+  /// line, then its end point. nil for a real curve or a point.
+  static func collinearTurns(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [Point]? {
+    let pts = [p0, p1, p2, p3]
+    var (outer1, outer2, extent) = (0, 0, -1.0)
+    for i in 0..<3 {
+      for j in (i + 1)..<4 {
+        let d = pts[j] - pts[i]
+        let m = max(abs(d.x), abs(d.y))
+        if m > extent { (outer1, outer2, extent) = (i, j, m) }
+      }
+    }
+    guard extent > 0 else { return nil }
+    let a = pts[outer1]
+    let axis = pts[outer2] - a
+    let length2 = axis.x * axis.x + axis.y * axis.y
+    let slop = extent * extent * 1e-5
+    for (k, q) in pts.enumerated() where k != outer1 && k != outer2 {
+      let v = q - a
+      let cross = v.x * axis.y - v.y * axis.x
+      if cross * cross / length2 > slop { return nil }
+    }
+    // Position along the axis: s(t) is a cubic; its derivative's roots are the turns.
+    func s(_ q: Point) -> Double { ((q - p0).x * axis.x + (q - p0).y * axis.y) / length2 }
+    let (s1, s2, s3) = (s(p1), s(p2), s(p3))
+    // s'(t)/3 = A t^2 + B t + C for the Bernstein form with s0 = 0.
+    let qa = s3 - 3 * s2 + 3 * s1
+    let qb = 2 * (s2 - 2 * s1)
+    let qc = s1
+    var roots: [Double] = []
+    if abs(qa) < 1e-12 {
+      if abs(qb) > 1e-12 { roots.append(-qc / qb) }
+    } else {
+      let disc = qb * qb - 4 * qa * qc
+      if disc >= 0 {
+        let r = disc.squareRoot()
+        roots += [(-qb - r) / (2 * qa), (-qb + r) / (2 * qa)]
+      }
+    }
+    let segment = PathSegment.cubic(p0, p1, p2, p3)
+    var result = roots.filter { $0 > 1e-9 && $0 < 1 - 1e-9 }.sorted().map { segment.point(at: $0) }
+    result.append(p3)
+    return result
+  }
+}
