@@ -66,7 +66,8 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
   @Test func nestedGroupTransformsCompose() {
     var inner = Group()
     inner.transform = .scale(2, 3)
-    inner.children = [.path(PathNode(source: nil, path: Shape.rect(x: 1, y: 1, width: 1, height: 1)))]
+    let square = Shape.rect(x: 1, y: 1, width: 1, height: 1)
+    inner.children = [.path(PathNode(source: nil, path: square))]
     var outer = Group()
     outer.transform = .translate(10, 20)
     outer.children = [.group(inner)]
@@ -97,7 +98,8 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
     let b = try Built(
       """
       <g id="g"><rect x="10" y="10" width="10" height="10" visibility="hidden"/>
-      <rect x="50" y="50" width="10" height="10" fill="none"/><rect x="30" y="30" width="1" height="1"/></g>
+      <rect x="50" y="50" width="10" height="10" fill="none"/>
+      <rect x="30" y="30" width="1" height="1"/></g>
       """)
     #expect(near(b.group("g")?.fillBounds(), 10, 10, 50, 50))
   }
@@ -173,7 +175,8 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
     let b = try Built(
       """
       <clipPath id="outer"><rect width="50" height="100"/></clipPath>
-      <clipPath id="c" clip-path="url(#outer)"><rect width="80" height="80" clip-path="url(#outer)"/>
+      <clipPath id="c" clip-path="url(#outer)">
+        <rect width="80" height="80" clip-path="url(#outer)"/>
       </clipPath>
       <rect id="r" width="100" height="100" clip-path="url(#c)"/>
       """)
@@ -191,7 +194,8 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
 
   @Test func referenceToAnotherElementHidesTheElement() throws {
     let b = try Built(
-      #"<rect id="other" width="1" height="1"/><rect id="r" width="10" height="10" clip-path="url(#other)"/>"#
+      #"<rect id="other" width="1" height="1"/>"#
+        + #"<rect id="r" width="10" height="10" clip-path="url(#other)"/>"#
     )
     #expect(b.node("r") == nil)
     #expect(b.warned("not a <clipPath>"))
@@ -326,7 +330,8 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
   @Test func userSpaceRegionUsesViewportPercentages() throws {
     let b = try Built(
       """
-      <mask id="m" maskUnits="userSpaceOnUse" width="30%"><rect width="10" height="10" fill="white"/>
+      <mask id="m" maskUnits="userSpaceOnUse" width="30%">
+        <rect width="10" height="10" fill="white"/>
       </mask>
       <rect id="r" width="50" height="40" mask="url(#m)"/>
       """, viewBox: "0 0 200 100")
@@ -343,7 +348,8 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
       """)
     let mask = try #require(b.group("r")?.mask)
     #expect(near(mask.region, 30, 6, 40, 48))
-    #expect(mask.content.transform == Transform(boundingBox: Rect(x: 10, y: 10, width: 80, height: 40)))
+    let box = Rect(x: 10, y: 10, width: 80, height: 40)
+    #expect(mask.content.transform == Transform(boundingBox: box))
     #expect(mask.kind == .alpha)
   }
 
@@ -400,7 +406,8 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
   @Test func maskOnMaskMultiplies() throws {
     let b = try Built(
       """
-      <mask id="inner" maskUnits="userSpaceOnUse"><rect width="50" height="100" fill="white"/></mask>
+      <mask id="inner" maskUnits="userSpaceOnUse">
+        <rect width="50" height="100" fill="white"/></mask>
       <mask id="m" maskUnits="userSpaceOnUse" mask="url(#inner)">
         <rect width="100" height="100" fill="white"/></mask>
       <rect width="100" height="100" fill="#0f0" mask="url(#m)"/>
@@ -443,7 +450,8 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
     let b = try Built(
       """
       <rect width="100" height="100" fill="#808080"/>
-      <g style="isolation:isolate"><rect width="100" height="50" fill="#ff0000" style="mix-blend-mode:multiply"/></g>
+      <g style="isolation:isolate">
+        <rect width="100" height="50" fill="#ff0000" style="mix-blend-mode:multiply"/></g>
       <rect y="50" width="100" height="50" fill="#ff0000" style="mix-blend-mode:multiply"/>
       """)
     let bitmap = try b.pixels()

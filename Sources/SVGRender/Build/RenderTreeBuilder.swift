@@ -126,12 +126,16 @@ struct RenderTreeBuilder {
     // Clips and masks are in the element's user space, inside its transform.
     let inner = BuildState(viewport: state.viewport, absoluteTransform: group.absoluteTransform)
     if let ref = style.reference("clip-path") {
-      guard let clip = try ClipPathElement.resolve(ref, for: id, content: content, builder: self, state: inner)
+      guard
+        let clip = try ClipPathElement.resolve(
+          ref, for: id, content: content, builder: self, state: inner)
       else { return nil }
       group.clipPath = clip.clip
     }
     if let ref = style.reference("mask") {
-      guard let mask = try MaskElement.resolve(ref, for: id, content: content, builder: self, state: inner)
+      guard
+        let mask = try MaskElement.resolve(
+          ref, for: id, content: content, builder: self, state: inner)
       else { return nil }
       group.mask = mask.mask
     }
