@@ -12,6 +12,8 @@ final class BuildContext {
   private(set) var diagnostics: [Diagnostic] = []
   /// References resolved so far (an SVG image's own build is charged to its parent's).
   private(set) var references = 0
+  /// `clip-path`/`mask` links dropped to break reference cycles (computed on first use).
+  lazy var maskingCycles = MaskingCycles(document: document, styles: styles)
   /// Elements being instantiated right now (`use` targets, patterns, markers, clips,
   /// masks): meeting one again is a reference cycle.
   private var active: Set<NodeID> = []

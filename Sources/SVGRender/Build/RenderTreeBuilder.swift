@@ -123,13 +123,19 @@ struct RenderTreeBuilder {
       group.blendMode = m
     }
     group.isolate = style.keyword("isolation") == "isolate"
+    // Clips and masks are in the element's user space, inside its transform.
+    let inner = BuildState(viewport: state.viewport, absoluteTransform: group.absoluteTransform)
     if let ref = style.reference("clip-path") {
-      guard let clip = try ClipElement.resolve(ref, for: id, content: content, builder: self, state: state)
+      guard
+        let clip = try ClipPathElement.resolve(
+          ref, for: id, content: content, builder: self, state: inner)
       else { return nil }
       group.clipPath = clip.clip
     }
     if let ref = style.reference("mask") {
-      guard let mask = try MaskElement.resolve(ref, for: id, content: content, builder: self, state: state)
+      guard
+        let mask = try MaskElement.resolve(
+          ref, for: id, content: content, builder: self, state: inner)
       else { return nil }
       group.mask = mask.mask
     }

@@ -6,39 +6,85 @@ import SVGTree
 /// the pushed layer with DEST_IN, so nested clips, clip-paths on clip children and masks
 /// inside masks all compose the same way.
 extension CairoRenderer {
-  /// Multiplies the current layer by the clip region's coverage.
+  /// Multiplies the current layer by the clip region's coverage, then by the coverage of
+  /// the clip's own `clip-path` (the regions intersect).
   func applyClip(_ clip: ClipPath) {
     cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
-    drawClipCoverage(clip)
-    let coverage = cairo_pop_group(cr)
-    cairo_save(cr)
-    cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
-    cairo_set_source(cr, coverage)
-    cairo_paint(cr)
-    cairo_restore(cr)
-    cairo_pattern_destroy(coverage)
-  }
-
-  /// Paints the clip region opaque on the current (alpha) layer.
-  private func drawClipCoverage(_ clip: ClipPath) {
-    cairo_save(cr)
-    if clip.clipPath != nil { cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA) }
     cairo_save(cr)
     cairo_transform(cr, clip.transform)
     for child in clip.children { drawClipChild(child) }
     cairo_restore(cr)
-    if let outer = clip.clipPath {
-      applyClip(outer)
-      cairo_pop_group_to_source(cr)
-      cairo_paint(cr)
-    }
-    cairo_restore(cr)
+    let coverage = cairo_pop_group(cr)
+    multiplyLayer(by: coverage)
+    cairo_pattern_destroy(coverage)
+    if let outer = clip.clipPath { applyClip(outer) }
   }
 
+  /// Whether `clip` is an intersection of single shapes (one child at each level, nested
+  /// clip-paths allowed), which cairo can clip to directly: no coverage layer is needed,
+  /// and vector outputs keep a real clip.
+  func isDirectClip(_ clip: ClipPath) -> Bool {
+    clip.children.count <= 1 && clip.children.allSatisfy(isDirectClip)
+      && (clip.clipPath.map(isDirectClip) ?? true)
+  }
+
+  private func isDirectClip(_ node: RenderNode) -> Bool {
+    switch node {
+    case .path(let p): p.fill != nil
+    case .group(let g):
+      g.children.count == 1 && isDirectClip(g.children[0])
+        && (g.clipPath.map(isDirectClip) ?? true)
+    case .image: false
+    }
+  }
+
+  /// Intersects cairo's clip with a clip for which ``isDirectClip(_:)`` holds. Matrices are
+  /// restored by hand: cairo_restore would drop the clip along with them.
+  func intersectClip(_ clip: ClipPath) {
+    withTransform(clip.transform) {
+      if let child = clip.children.first {
+        intersectClip(child)
+      } else {
+        cairo_new_path(cr)
+        cairo_clip(cr)
+      }
+    }
+    if let outer = clip.clipPath { intersectClip(outer) }
+  }
+
+  private func intersectClip(_ node: RenderNode) {
+    switch node {
+    case .path(let p):
+      cairo_new_path(cr)
+      appendPath(p.path)
+      let rule = p.fill?.rule ?? .nonZero
+      cairo_set_fill_rule(
+        cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      cairo_set_antialias(cr, p.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+      cairo_clip(cr)
+    case .group(let g):
+      withTransform(g.transform) {
+        intersectClip(g.children[0])
+        if let clip = g.clipPath { intersectClip(clip) }
+      }
+    case .image:
+      break
+    }
+  }
+
+  private func withTransform(_ t: Transform, _ body: () -> Void) {
+    var saved = cairo_matrix_t()
+    cairo_get_matrix(cr, &saved)
+    cairo_transform(cr, t)
+    body()
+    cairo_set_matrix(cr, &saved)
+  }
+
+  /// Paints a clip child's shapes opaque on the current (alpha) layer.
   private func drawClipChild(_ node: RenderNode) {
     switch node {
     case .path(let p):
-      guard let fill = p.fill else { return }
+      guard let fill = p.fill, !p.path.isEmpty else { return }
       cairo_new_path(cr)
       appendPath(p.path)
       cairo_set_fill_rule(
@@ -50,6 +96,7 @@ extension CairoRenderer {
       cairo_save(cr)
       cairo_transform(cr, g.transform)
       if let clip = g.clipPath {
+        // A clipped child is drawn on its own layer, clipped, then added to the region.
         cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
         for child in g.children { drawClipChild(child) }
         applyClip(clip)
@@ -64,37 +111,62 @@ extension CairoRenderer {
     }
   }
 
-  /// Multiplies the current layer by the mask's luminance (or alpha) inside its region.
+  /// Multiplies the current layer by the mask's luminance (or alpha) inside its region,
+  /// then by the mask's own `mask`.
   func applyMask(_ mask: Mask) {
     cairo_push_group(cr)
     cairo_save(cr)
     cairo_rectangle(cr, mask.region.x, mask.region.y, mask.region.width, mask.region.height)
     cairo_clip(cr)
-    if mask.mask != nil || mask.content.needsLayer {
-      draw(mask.content)
-    } else {
-      for child in mask.content.children { draw(child) }
-    }
-    if let inner = mask.mask { applyMask(inner) }
+    draw(mask.content)
     cairo_restore(cr)
     let content = cairo_pop_group(cr)!
     defer { cairo_pattern_destroy(content) }
     var surface: OpaquePointer?
     cairo_pattern_get_surface(content, &surface)
-    guard let surface, let alpha = MaskCoverage.alphaSurface(from: surface, kind: mask.kind)
-    else { return }
-    defer { cairo_surface_destroy(alpha) }
-    // The group pattern carries the device offset of the layer; keep it.
-    var m = cairo_matrix_t()
-    cairo_pattern_get_matrix(content, &m)
-    let alphaPattern = cairo_pattern_create_for_surface(alpha)!
-    cairo_pattern_set_matrix(alphaPattern, &m)
+    if let surface, let alpha = MaskCoverage.alphaSurface(from: surface, kind: mask.kind) {
+      // The group pattern carries the device offset of the layer; keep it.
+      var m = cairo_matrix_t()
+      cairo_pattern_get_matrix(content, &m)
+      let alphaPattern = cairo_pattern_create_for_surface(alpha)!
+      cairo_pattern_set_matrix(alphaPattern, &m)
+      multiplyLayer(by: alphaPattern)
+      cairo_pattern_destroy(alphaPattern)
+      cairo_surface_destroy(alpha)
+    }
+    // Otherwise the layer is not an image (vector outputs record groups): the mask cannot be
+    // read back, and the content is left unmasked.
+    if let inner = mask.mask { applyMask(inner) }
+  }
+
+  /// Pops the current layer and composites it onto the one below with `opacity` and
+  /// `blendMode`.
+  func compositeLayer(opacity: Double, blendMode: BlendMode) {
+    if blendMode != .normal && opacity < 1 {
+      // pixman's non-separable (HSL) operators mishandle a constant mask, so the opacity
+      // goes into the layer first and the layer is then blended as it is.
+      cairo_save(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
+      cairo_set_source_rgba(cr, 0, 0, 0, opacity)
+      cairo_paint(cr)
+      cairo_restore(cr)
+      cairo_pop_group_to_source(cr)
+      cairo_set_operator(cr, blendMode.cairoOperator)
+      cairo_paint(cr)
+    } else {
+      cairo_pop_group_to_source(cr)
+      cairo_set_operator(cr, blendMode.cairoOperator)
+      cairo_paint_with_alpha(cr, opacity)
+    }
+  }
+
+  /// DEST_IN with `coverage` as source: keeps the layer where the coverage is opaque.
+  private func multiplyLayer(by coverage: OpaquePointer?) {
     cairo_save(cr)
     cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
-    cairo_set_source(cr, alphaPattern)
+    cairo_set_source(cr, coverage)
     cairo_paint(cr)
     cairo_restore(cr)
-    cairo_pattern_destroy(alphaPattern)
   }
 }
 

@@ -20,18 +20,23 @@ struct CairoRenderer {
     cairo_save(cr)
     defer { cairo_restore(cr) }
     cairo_transform(cr, group.transform)
-    guard group.needsLayer else {
+    // A clip that is a plain cairo clip needs no layer of its own; it is set inside the
+    // group's layer when there is one, so that its edges are not anti-aliased twice.
+    let directClip = group.clipPath.map(isDirectClip) ?? false
+    var unclipped = group
+    unclipped.clipPath = nil
+    guard unclipped.needsLayer || (group.clipPath != nil && !directClip) else {
+      if let clip = group.clipPath { intersectClip(clip) }
       for child in group.children { draw(child) }
       return
     }
     guard budget.allowsLayer(cr) else { return }
     cairo_push_group(cr)
+    if directClip, let clip = group.clipPath { intersectClip(clip) }
     for child in group.children { draw(child) }
-    if let clip = group.clipPath { applyClip(clip) }
+    if !directClip, let clip = group.clipPath { applyClip(clip) }
     if let mask = group.mask { applyMask(mask) }
-    cairo_pop_group_to_source(cr)
-    cairo_set_operator(cr, group.blendMode.cairoOperator)
-    cairo_paint_with_alpha(cr, group.opacity)
+    compositeLayer(opacity: group.opacity, blendMode: group.blendMode)
   }
 
   func draw(_ node: PathNode) {
