@@ -22,29 +22,37 @@ enum UseElement {
       width: style.attributeLength("width", axis: .x, viewport: vp),
       height: style.attributeLength("height", axis: .y, viewport: vp))
     let isSymbol = context.document[target].name == "symbol"
-    // Inside the instance, context-fill and context-stroke are the use's own paints.
+    // Inside the instance, context-fill and context-stroke are the use's own paints. A
+    // paint server among them may need the instance's bounding box: build once to measure.
     var state = state
     state.contextPaint = try ContextPaint(of: id, bounds: nil, builder: builder, state: state)
-    return try context.instantiating(id) { () throws(RenderError) -> RenderNode? in
-      try context.withInstance(of: target, under: id) { () throws(RenderError) -> RenderNode? in
-        if isSymbol {
-          return try SymbolElement.instance(
-            target, origin: Point(x, y), size: size, builder: builder, state: state)
+    let instance = { (state: BuildState) throws(RenderError) -> RenderNode? in
+      try context.instantiating(id) { () throws(RenderError) -> RenderNode? in
+        try context.withInstance(of: target, under: id) { () throws(RenderError) -> RenderNode? in
+          if isSymbol {
+            return try SymbolElement.instance(
+              target, origin: Point(x, y), size: size, builder: builder, state: state)
+          }
+          let offset = Transform.translate(x, y)
+          var inner = state
+          inner.absoluteTransform = state.absoluteTransform * offset
+          let isSVG = context.document[target].name == "svg"
+          guard let node = try builder.build(target, state: inner, useSize: isSVG ? size : nil)
+          else { return nil }
+          if offset.isIdentity { return node }
+          var group = Group(source: id)
+          group.transform = offset
+          group.absoluteTransform = inner.absoluteTransform
+          group.children = [node]
+          return .group(group)
         }
-        let offset = Transform.translate(x, y)
-        var inner = state
-        inner.absoluteTransform = state.absoluteTransform * offset
-        let isSVG = context.document[target].name == "svg"
-        guard let node = try builder.build(target, state: inner, useSize: isSVG ? size : nil)
-        else { return nil }
-        if offset.isIdentity { return node }
-        var group = Group(source: id)
-        group.transform = offset
-        group.absoluteTransform = inner.absoluteTransform
-        group.children = [node]
-        return .group(group)
       }
     }
+    guard ContextPaint.needsBounds(of: id, context: context),
+      let bounds = try instance(state)?.fillBounds()
+    else { return try instance(state) }
+    state.contextPaint = try ContextPaint(of: id, bounds: bounds, builder: builder, state: state)
+    return try instance(state)
   }
 
   /// Elements a `use` may instantiate: graphics and containers.
