@@ -11,6 +11,7 @@ let spec = CommandSpec(
     OptionSpec("-o", "--output", value: "FILE", help: "Output file (- for standard output); a folder for several inputs.", group: "Output"),
     OptionSpec("-f", "--format", value: "FORMAT", help: "png, pdf, ps or svg (default: from the output name, else png).", group: "Output"),
     OptionSpec("--small-png", help: "Compress PNG output harder: about 25% smaller files, 4x slower to write.", group: "Output"),
+    OptionSpec("-i", "--export-id", value: "ID", help: "Render only the element with this id (or index path such as /0/2), cropped to it.", group: "Output"),
     OptionSpec("-w", "--width", value: "PX", help: "Output width; the height follows the aspect ratio unless given.", group: "Size"),
     OptionSpec("-h", "--height", value: "PX", help: "Output height; the width follows the aspect ratio unless given.", group: "Size"),
     OptionSpec("-z", "--zoom", value: "FACTOR", help: "Scale the intrinsic size by FACTOR (default 1).", group: "Size"),
@@ -38,6 +39,7 @@ struct Job: Sendable {
   var resources: String?
   var formatGiven = false
   var verbose = false
+  var exportID: String?
 
   func run(input: String, output: String) throws {
     let document = try Document(contentsOfFile: input, limits: options.limits)
@@ -45,7 +47,16 @@ struct Job: Sendable {
     let base = resources ?? (input == "-" ? FileManager.default.currentDirectoryPath
       : URL(fileURLWithPath: input).deletingLastPathComponent().path)
     options.resources = .files(baseDirectory: base)
-    let tree = try RenderTree(document: document, options: options)
+    var tree = try RenderTree(document: document, options: options)
+    if let exportID {
+      guard let element = document.element(referencedBy: exportID) else {
+        throw OutputError("\(input): no element \"\(exportID)\"")
+      }
+      guard let sub = tree.subtree(for: element) else {
+        throw OutputError("\(input): element \"\(exportID)\" draws nothing")
+      }
+      tree = sub
+    }
     if verbose { for d in tree.diagnostics { Console.error("\(input == "-" ? "<stdin>" : input):\(d)") } }
     var request = self.request
     if !formatGiven, let f = OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) {
@@ -74,6 +85,7 @@ runTool(spec) { args in
   }
   if let maxPixels = try args.integer("max-pixels", minimum: 1) { job.options.limits.maxPixels = maxPixels }
   job.resources = args.value("resources")
+  job.exportID = args.value("export-id")
   for path in args.all("stylesheet") {
     guard let css = try? String(contentsOfFile: path, encoding: .utf8) else { throw UsageError("--stylesheet: cannot read \(path)") }
     job.options.styleSheets.append(StyleSheet(parsing: css))
