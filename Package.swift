@@ -31,6 +31,7 @@ let package = Package(
 
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender"]),
 
+    .testTarget(name: "CLITests", dependencies: ["svg-render"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
