@@ -15,10 +15,16 @@ let package = Package(
     .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
     .target(name: "SVGGeometry"),
     .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib"]),
-    .target(name: "SVGRender", dependencies: ["SVGTree", "SVGGeometry", "CCairo", "CPNG"]),
+    .target(name: "SVGRender", dependencies: [
+        "SVGTree", "SVGGeometry", "CCairo", "CPNG", "CHarfBuzz", "CFontconfig",
+      ]),
     .target(name: "CommandLineKit"),
     .executableTarget(
       name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),
