@@ -56,7 +56,7 @@ final class BuildContext {
 
   /// Computed `font-size` in px (the cascade made it absolute), for `em`/`ex` lengths.
   func fontSize(of id: NodeID) -> Double {
-    FontSize.pixels(styles[id.index]["font-size"], parent: 16)
+    FontSize.pixels(styles[id.index]["font-size"], parent: FontSize.initial)
   }
 }
 

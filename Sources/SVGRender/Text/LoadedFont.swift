@@ -26,6 +26,8 @@ final class LoadedFont: @unchecked Sendable {
   let hasColorLayers: Bool
   let hasColorBitmaps: Bool
   let hasSVGGlyphs: Bool
+  /// Tags of the variation axes (`wght`, `wdth`, `opsz`...) of a variable font.
+  let axes: Set<String>
 
   private let lock = NSLock()
   private var variationFonts: [[FontVariation]: OpaquePointer] = [:]
@@ -67,6 +69,10 @@ final class LoadedFont: @unchecked Sendable {
     hasColorLayers = hb_ot_color_has_layers(face) != 0
     hasColorBitmaps = hb_ot_color_has_png(face) != 0
     hasSVGGlyphs = hb_ot_color_has_svg(face) != 0
+    var axisCount = hb_ot_var_get_axis_count(face)
+    var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(axisCount))
+    _ = hb_ot_var_get_axis_infos(face, 0, &axisCount, &infos)
+    axes = Set(infos.prefix(Int(axisCount)).map { FontVariation.name($0.tag) })
   }
 
   deinit {
@@ -104,6 +110,11 @@ final class LoadedFont: @unchecked Sendable {
 struct FontVariation: Hashable, Sendable {
   var tag: String
   var value: Double
+
+  static func name(_ tag: hb_tag_t) -> String {
+    let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 
   static func tag(_ s: String) -> hb_tag_t {
     var t: UInt32 = 0

@@ -58,7 +58,9 @@ struct TextContent {
         if let v = node.attribute("space", namespace: XMLNamespace.xml) { space = v == "preserve" }
         if name == "tref" {
           var sub: [Item] = []
-          if let href = node.href, let target = Self.element(href, document: document) {
+          if let href = node.href, let target = Self.element(href, document: document),
+            document.isSVGElement(target), Self.svgElements.contains(document[target].name)
+          {
             let text = document.textContent(of: target)
             if !text.isEmpty {
               pieces.append(
@@ -79,6 +81,14 @@ struct TextContent {
     }
     return items
   }
+
+  /// Element names SVG defines; `tref` only takes text from these.
+  static let svgElements: Set<String> = [
+    "a", "circle", "clipPath", "defs", "desc", "ellipse", "feBlend", "feFlood", "filter", "g",
+    "image", "line", "linearGradient", "marker", "mask", "metadata", "path", "pattern",
+    "polygon", "polyline", "radialGradient", "rect", "stop", "style", "svg", "switch", "symbol",
+    "text", "textPath", "title", "tref", "tspan", "use",
+  ]
 
   static func element(_ href: String, document: Document) -> NodeID? {
     let t = href.trimmingSpaces

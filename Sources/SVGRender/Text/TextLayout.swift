@@ -134,7 +134,8 @@ struct TextLayout {
       guard let font = font(for: span.style.font) else { continue }
       let warn = self.warn
       let shaped = Shaping.shape(
-        chunk.text, font: font, request: span.style.font, options: span.style.shaping,
+        chunk.text, font: font, request: span.style.font,
+        options: Self.shapingOptions(span.style, font),
         database: database,
         missing: { c in
           warn("no font has the character U+\(String(c.value, radix: 16, uppercase: true))")
@@ -172,25 +173,46 @@ struct TextLayout {
     let bytes = Array(chunk.text.utf8)
     while start < glyphs.count {
       var end = start
+      // (clusters are runs of glyphs sharing a byte index)
       while end < glyphs.count, glyphs[end].byteIndex == glyphs[start].byteIndex { end += 1 }
-      if let span = chunk.span(at: glyphs[start].byteIndex) {
-        clusters.append(makeCluster(glyphs[start..<end], span.style, bytes))
+      if let span = chunk.span(at: glyphs[start].byteIndex), let font = font(for: span.style.font) {
+        let variations = Self.shapingOptions(span.style, font).variations
+        clusters.append(makeCluster(glyphs[start..<end], span.style, variations, bytes))
       }
       start = end
     }
     return clusters
   }
 
-  private func makeCluster(_ glyphs: ArraySlice<ShapedGlyph>, _ style: SpanStyle, _ text: [UInt8])
-    -> GlyphCluster
-  {
+  /// The span's shaping options with the variable-font axes CSS sets automatically:
+  /// `wght` from `font-weight`, `wdth` from `font-stretch`, `opsz` from the font size
+  /// (`font-optical-sizing: auto`); explicit `font-variation-settings` win.
+  static func shapingOptions(_ style: SpanStyle, _ font: LoadedFont) -> ShapingOptions {
+    var options = style.shaping
+    guard !font.axes.isEmpty else { return options }
+    let widths = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200]
+    let auto: [(String, Double)] = [
+      ("wght", Double(style.font.weight)), ("wdth", widths[style.font.stretch - 1]),
+      ("opsz", style.fontSize),
+    ]
+    for (tag, value) in auto
+    where font.axes.contains(tag) && !options.variations.contains(where: { $0.tag == tag }) {
+      options.variations.append(FontVariation(tag: tag, value: value))
+    }
+    return options
+  }
+
+  private func makeCluster(
+    _ glyphs: ArraySlice<ShapedGlyph>, _ style: SpanStyle, _ variations: [FontVariation],
+    _ text: [UInt8]
+  ) -> GlyphCluster {
     var width = 0.0
     var x = 0.0
     var positioned: [PositionedGlyph] = []
     for g in glyphs {
       positioned.append(
         PositionedGlyph(
-          glyph: g.glyph, font: g.font, variations: style.shaping.variations,
+          glyph: g.glyph, font: g.font, variations: variations,
           fontSize: style.fontSize, offset: .translate(x + g.dx, -g.dy)))
       x += g.advance
       width = max(width, g.advance * g.font.scale(style.fontSize))

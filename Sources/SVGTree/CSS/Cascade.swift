@@ -54,7 +54,7 @@ extension Document {
       }
       // font-size inherits as an absolute length, so `em` does not compound down the tree.
       if specified["font-size"] != nil {
-        let parentSize = FontSize.pixels(styles[parent.index].values["font-size"], parent: 16)
+        let parentSize = FontSize.pixels(styles[parent.index].values["font-size"], parent: FontSize.initial)
         let size = FontSize.pixels(computed["font-size"], parent: parentSize)
         computed["font-size"] = size.svgText + "px"
       }
