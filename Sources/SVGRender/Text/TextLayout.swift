@@ -215,7 +215,7 @@ struct TextLayout {
           glyph: g.glyph, font: g.font, variations: variations,
           fontSize: style.fontSize, offset: .translate(x + g.dx, -g.dy)))
       x += g.advance
-      width = max(width, g.advance * g.font.scale(style.fontSize))
+      width += g.advance * g.font.scale(style.fontSize)
     }
     let first = glyphs.first!
     let s = first.font.scale(style.fontSize)
