@@ -118,9 +118,10 @@ final class FontDatabase: @unchecked Sendable {
     return result
   }
 
-  /// The best face of the first family in `request` that has one; nil when none has.
-  func match(_ request: FontRequest) -> Int? {
-    for family in request.families {
+  /// The best face of the first family in `request` that has one, and that family's
+  /// position in the list; nil when none has.
+  func match(_ request: FontRequest) -> (face: Int, family: Int)? {
+    for (position, family) in request.families.enumerated() {
       let name: String
       if let generic = FontRequest.generic(family) {
         guard let resolved = genericFamily(generic) else { continue }
@@ -129,7 +130,9 @@ final class FontDatabase: @unchecked Sendable {
         name = family
       }
       let candidates = faces.indices.filter { faces[$0].hasFamily(name) }
-      if let best = FaceInfo.bestMatch(candidates, in: faces, for: request) { return best }
+      if let best = FaceInfo.bestMatch(candidates, in: faces, for: request) {
+        return (best, position)
+      }
     }
     return nil
   }
@@ -142,7 +145,9 @@ final class FontDatabase: @unchecked Sendable {
     for family in request.families {
       var single = request
       single.families = [family]
-      if let id = match(single), !excluded.contains(id), faces[id].covers(scalar) { return id }
+      if let id = match(single)?.face, !excluded.contains(id), faces[id].covers(scalar) {
+        return id
+      }
     }
     let base = excluded.first.map { faces[$0] }
     var anyStyle: Int?

@@ -40,12 +40,7 @@ enum Shaping {
         let fallback = database.font(next)
       else { break }
       used.append(next)
-      let other = shape(text, font: fallback, options: options)
-      if other.allSatisfy({ !$0.isMissing }) {
-        glyphs = other
-        break
-      }
-      glyphs = merge(glyphs, other)
+      glyphs = merge(glyphs, shape(text, font: fallback, options: options))
     }
     var reported = Set<Unicode.Scalar>()
     for g in glyphs where g.isMissing {

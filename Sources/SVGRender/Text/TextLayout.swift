@@ -68,7 +68,13 @@ struct TextLayout {
   mutating func font(for request: FontRequest) -> LoadedFont? {
     if let f = fonts[request] { return f }
     let db = database
-    var f = db.match(request).flatMap { db.font($0) }
+    let found = db.match(request)
+    var f = found.flatMap { db.font($0.face) }
+    // The resolver appends `serif` to every list; landing on it means none was found.
+    if let found, found.family == request.families.count - 1, request.families.count > 1 {
+      let asked = request.families.dropLast().joined(separator: ", ")
+      warn("font-family \(asked) not found; using \(db.faces[found.face].families.first ?? "serif")")
+    }
     if f == nil {
       warn("no font for \(request.families.joined(separator: ", ")); using any font")
       f = db.faces.indices.lazy.compactMap { db.font($0) }.first
