@@ -15,13 +15,8 @@ enum Bidi {
     case 0x200E: return .left
     default: break
     }
-    if s.properties.isAlphabetic || s.properties.generalCategory == .otherSymbol && v > 0x2000 {
-      return .left
-    }
-    switch s.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .spacingMark: return .neutral
-    default: return .neutral
-    }
+    let letter = s.properties.isAlphabetic && !isMark(s)
+    return letter || s.properties.generalCategory == .otherSymbol && v > 0x2000 ? .left : .neutral
   }
 
   /// The embedding level of each scalar of `text` (0 = left-to-right, 1 = right-to-left,

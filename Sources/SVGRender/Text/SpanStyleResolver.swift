@@ -106,14 +106,20 @@ struct SpanStyleResolver {
     for n in chain {
       let v = context.style(n).keyword("font-weight")
       defer { parentValue = v }
-      guard let v, v != parentValue || !["bolder", "lighter"].contains(v) else { continue }
+      // An inherited value (the same text as the parent's) was applied already.
+      guard let v, v != parentValue else { continue }
       switch v {
       case "normal": weight = 400
       case "bold": weight = 700
       case "bolder": weight = min(900, weight + (weight == 400 ? 300 : 100))
       case "lighter": weight = max(100, weight - (weight == 400 ? 200 : 100))
       default:
-        if let w = Double(v), w >= 1, w <= 1000 { weight = Int(w) }
+        // SVG 1.1's nine weights only, as resvg (a CSS 4 weight like 650 is ignored).
+        if let w = Int(v), w % 100 == 0, (100...900).contains(w) {
+          weight = w
+        } else {
+          context.warn("unsupported font-weight \"\(v)\"; inherited weight used", at: n)
+        }
       }
     }
     return weight

@@ -95,7 +95,7 @@ struct TextChunkCollector {
     resolveRotations(content.root, offset: &offset, last: &last)
     let mode = context.style(id).keyword("writing-mode") ?? ""
     input.vertical = ["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(mode)
-    collect(content.root, parentIsText: false)
+    collect(content.root)
   }
 
   private func lengths(_ name: String, of id: NodeID, axis: LengthAxis) -> [Double]? {
@@ -141,8 +141,8 @@ struct TextChunkCollector {
     case .element(let id, let kids):
       if let text = context.document[id].attribute("rotate") {
         let (list, error) = NumberList.parsePrefix(text)
-        if error != nil { context.warn("invalid rotate list \"\(text)\"", at: id) }
-        if error == nil || !list.isEmpty {
+        if error != nil { context.warn("invalid rotate list \"\(text)\"; ignored", at: id) }
+        if error == nil {
           for i in 0..<content.count(item) {
             if i < list.count { last = list[i] }
             input.rotate[offset + i] = last
@@ -153,8 +153,8 @@ struct TextChunkCollector {
     }
   }
 
-  private mutating func collect(_ item: TextContent.Item, parentIsText: Bool) {
-    guard case .element(let parent, let kids) = item else { return }
+  private mutating func collect(_ item: TextContent.Item) {
+    guard case .element(let holder, let kids) = item else { return }
     for kid in kids {
       switch kid {
       case .element(let id, _):
@@ -167,19 +167,19 @@ struct TextChunkCollector {
           flow = f
           splitChunk = true
         }
-        collect(kid, parentIsText: context.document[parent].name == "text")
+        collect(kid)
         flow = nil
         if isPath { splitChunk = true }
       case .text(let i):
         guard i >= 0 else { continue }
         let text = content.pieces[i].text
         let count = text.unicodeScalars.count
-        guard let style = spanStyle(parent) else {
+        guard let style = spanStyle(holder) else {
           characters += count
           continue
         }
         let anchor: TextAnchor =
-          switch context.style(parent).keyword("text-anchor") {
+          switch context.style(holder).keyword("text-anchor") {
           case "middle": .middle
           case "end": .end
           default: .start
