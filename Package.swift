@@ -19,12 +19,19 @@ let package = Package(
       name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
     .target(name: "SVGGeometry"),
     .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib"]),
     .target(
       name: "SVGRender",
-      dependencies: ["SVGTree", "SVGGeometry", "CCairo", "CPNG", "CJpeg", "CGif", "CWebP"]),
+      dependencies: [
+        "SVGTree", "SVGGeometry", "CCairo", "CPNG", "CJpeg", "CGif", "CWebP", "CHarfBuzz",
+        "CFontconfig",
+      ]),
     .target(name: "CommandLineKit"),
     .executableTarget(
       name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),

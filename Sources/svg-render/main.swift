@@ -19,6 +19,7 @@ let spec = CommandSpec(
     OptionSpec("--scale", value: "FACTOR", help: "Device scale: --scale 2 gives an @2x image of the same logical size.", group: "Size"),
     OptionSpec("-b", "--background", value: "COLOR", help: "Paint COLOR (any CSS colour) under the drawing; default transparent.", group: "Appearance"),
     OptionSpec("--stylesheet", value: "FILE", help: "Extra CSS applied after the document's own (repeatable).", group: "Appearance", repeatable: true),
+    OptionSpec("--font-dir", value: "DIR", help: "Extra folder of fonts for text, added to fontconfig's (repeatable).", group: "Resources and limits", repeatable: true),
     OptionSpec("--resources", value: "DIR", help: "Base folder for external files such as images (default: the input's folder).", group: "Resources and limits"),
     OptionSpec("--max-pixels", value: "N", help: "Refuse outputs and intermediate layers over N pixels (default 100000000).", group: "Resources and limits"),
     OptionSpec("--verbose", help: "Print warnings (unsupported or invalid content) to standard error.", group: "General"),
@@ -86,6 +87,7 @@ runTool(spec) { args in
   if let maxPixels = try args.integer("max-pixels", minimum: 1) { job.options.limits.maxPixels = maxPixels }
   job.resources = args.value("resources")
   job.exportID = args.value("export-id")
+  job.options.fontDirectories = args.all("font-dir").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
   for path in args.all("stylesheet") {
     guard let css = try? String(contentsOfFile: path, encoding: .utf8) else { throw UsageError("--stylesheet: cannot read \(path)") }
     job.options.styleSheets.append(StyleSheet(parsing: css))

@@ -222,7 +222,7 @@ import Testing
     #expect(s["b", "font-weight"] == "700")
     #expect(s["b", "font-stretch"] == "condensed")
     #expect(s["b", "font-variant"] == "small-caps")
-    #expect(s["b", "font-size"] == "24px")  // 1.5em of the default 16px
+    #expect(s["b", "font-size"] == "18px")  // 1.5em of the initial 12px (FontSize.initial)
     #expect(s["b", "font-family"] == "Arial")
     #expect(s["c", "font-size"] == "9px")  // system font ignored
     #expect(s["d", "font-size"] == "9px")  // invalid (no size, no family) ignored
@@ -330,5 +330,15 @@ import Testing
     #expect(size("g") == "20px")
     #expect(size("h") == "20px")  // inherited as 20px, not 2em of 20px
     #expect(size("t") == "30px")
+  }
+}
+
+@Suite struct FontSizeKeywordTests {
+  @Test func keywordsStepByOnePointTwoFromTheParent() {
+    #expect(FontSize.pixels("medium", parent: 20) == 20)
+    #expect(abs(FontSize.pixels("xx-large", parent: 12) - 12 * 1.728) < 1e-9)
+    #expect(abs(FontSize.pixels("smaller", parent: 12) - 10) < 1e-9)
+    #expect(FontSize.pixels("bogus", parent: 12) == 12)
+    #expect(FontSize.pixels(nil, parent: FontSize.initial) == 12)
   }
 }

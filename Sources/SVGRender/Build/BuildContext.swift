@@ -77,7 +77,7 @@ final class BuildContext {
 
   /// Computed `font-size` in px (the cascade made it absolute), for `em`/`ex` lengths.
   func fontSize(of id: NodeID) -> Double {
-    FontSize.pixels(computedStyle(id)["font-size"], parent: 16)
+    FontSize.pixels(computedStyle(id)["font-size"], parent: FontSize.initial)
   }
 }
 

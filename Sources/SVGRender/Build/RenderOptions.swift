@@ -9,6 +9,9 @@ public struct RenderOptions: Sendable {
   public var styleSheets: [StyleSheet] = []
   /// Languages for `<switch>`'s `systemLanguage` test, most preferred first.
   public var languages: [String] = ["en"]
+  /// Extra font directories for text, added to fontconfig's configuration as application
+  /// fonts. The font database is built once per distinct list, when text is first drawn.
+  public var fontDirectories: [String] = []
 
   public init() {}
 }

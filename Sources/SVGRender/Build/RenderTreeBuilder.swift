@@ -100,8 +100,7 @@ struct RenderTreeBuilder {
     case "image":
       content = try ImageElement.build(id, builder: self, state: inner).map { [.image($0)] } ?? []
     case "text":
-      context.warn("<text> is not rendered yet", at: id)
-      content = []
+      content = try TextElement.build(id, builder: self, state: inner)
     default:
       // defs, paint servers, clipPath, mask, marker, symbol, metadata, unknown elements.
       return nil

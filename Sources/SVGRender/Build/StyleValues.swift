@@ -47,7 +47,7 @@ struct StyleValues {
   func lengthContext(_ viewport: Size) -> LengthContext {
     LengthContext(
       fontSize: context.fontSize(of: id),
-      rootFontSize: context.document.root.map { context.fontSize(of: $0) } ?? 16,
+      rootFontSize: context.document.root.map { context.fontSize(of: $0) } ?? FontSize.initial,
       viewportWidth: viewport.width, viewportHeight: viewport.height)
   }
 

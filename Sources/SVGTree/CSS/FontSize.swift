@@ -2,16 +2,20 @@ import Foundation
 
 /// `font-size` values: lengths, percentages and the absolute and relative keywords.
 public enum FontSize {
+  /// The font size of the root element when nothing sets one: 12px, as resvg (whose output
+  /// the conformance suite records) uses, rather than CSS's 16px `medium`.
+  public static let initial = 12.0
+
   /// `text` in px; relative sizes (`em`, `%`, `larger`) against `parent`, the parent's size.
+  /// Size keywords step by a factor of 1.2 from the parent's size (`medium` keeps it), the
+  /// scale CSS 2 suggests, as resvg does.
   public static func pixels(_ text: String?, parent: Double) -> Double {
     guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return parent }
-    let keywords: [String: Double] = [
-      "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
-      "xx-large": 32,
+    let steps: [String: Int] = [
+      "xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1, "x-large": 2,
+      "xx-large": 3, "larger": 1, "smaller": -1,
     ]
-    if let k = keywords[text] { return k }
-    if text == "larger" { return parent * 1.2 }
-    if text == "smaller" { return parent / 1.2 }
+    if let k = steps[text] { return parent * pow(1.2, Double(k)) }
     guard let length = try? Length(parsing: text), length.value >= 0 else { return parent }
     let context = LengthContext(fontSize: parent, viewportWidth: 0, viewportHeight: 0)
     if length.unit == .percent { return parent * length.value / 100 }

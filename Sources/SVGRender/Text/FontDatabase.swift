@@ -1,0 +1,175 @@
+import CFontconfig
+import Foundation
+
+/// The fonts text is drawn with: every face fontconfig knows (its configuration, which
+/// honours `FONTCONFIG_FILE`, plus the caller's ``RenderOptions/fontDirectories``), matched
+/// the CSS way (family list, then stretch, style and weight).
+///
+/// Built lazily, once per list of extra directories, the first time a document with text
+/// is laid out; a document without text never builds it. Thread-safe: faces are loaded
+/// under a lock and are immutable once loaded.
+final class FontDatabase: @unchecked Sendable {
+  let faces: [FaceInfo]
+  private let config: OpaquePointer
+  private let lock = NSLock()
+  private var loaded: [Int: LoadedFont] = [:]
+  private var generics: [String: String?] = [:]
+
+  private static let registryLock = NSLock()
+  nonisolated(unsafe) private static var registry: [[String]: FontDatabase] = [:]
+
+  /// The database for `directories`, created on first use.
+  static func shared(directories: [String]) -> FontDatabase {
+    registryLock.lock()
+    defer { registryLock.unlock() }
+    if let db = registry[directories] { return db }
+    let db = FontDatabase(directories: directories)
+    registry[directories] = db
+    return db
+  }
+
+  /// Whether the database for `directories` has been built (it is built lazily).
+  static func isLoaded(directories: [String]) -> Bool {
+    registryLock.lock()
+    defer { registryLock.unlock() }
+    return registry[directories] != nil
+  }
+
+  private init(directories: [String]) {
+    config = FcInitLoadConfigAndFonts()
+    for dir in directories { _ = FcConfigAppFontAddDir(config, dir) }
+    faces = Self.listFaces(config)
+  }
+
+  private static func listFaces(_ config: OpaquePointer) -> [FaceInfo] {
+    guard let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { return [] }
+    defer {
+      FcPatternDestroy(pattern)
+      FcObjectSetDestroy(objects)
+    }
+    for name in ["family", "file", "index", "weight", "slant", "width", "charset"] {
+      _ = FcObjectSetAdd(objects, name)
+    }
+    guard let set = FcFontList(config, pattern, objects) else { return [] }
+    defer { FcFontSetDestroy(set) }
+    var out: [FaceInfo] = []
+    var seen = Set<String>()
+    for i in 0..<Int(set.pointee.nfont) {
+      guard let p = set.pointee.fonts[i] else { continue }
+      var file: UnsafeMutablePointer<FcChar8>?
+      guard FcPatternGetString(p, "file", 0, &file) == FcResultMatch, let file else { continue }
+      var index: Int32 = 0
+      _ = FcPatternGetInteger(p, "index", 0, &index)
+      // Named instances of variable fonts share the file; the default instance is enough.
+      guard index >> 16 == 0 else { continue }
+      let path = String(cString: file)
+      guard seen.insert("\(path)#\(index)").inserted else { continue }
+      var families: [String] = []
+      var n: Int32 = 0
+      var name: UnsafeMutablePointer<FcChar8>?
+      while FcPatternGetString(p, "family", n, &name) == FcResultMatch, let name {
+        families.append(String(cString: name))
+        n += 1
+      }
+      var weight = 80.0
+      if FcPatternGetDouble(p, "weight", 0, &weight) != FcResultMatch {
+        var w: Int32 = 80
+        if FcPatternGetInteger(p, "weight", 0, &w) == FcResultMatch { weight = Double(w) }
+      }
+      var slant: Int32 = 0
+      _ = FcPatternGetInteger(p, "slant", 0, &slant)
+      var width: Int32 = 100
+      _ = FcPatternGetInteger(p, "width", 0, &width)
+      var charset: OpaquePointer?
+      _ = FcPatternGetCharSet(p, "charset", 0, &charset)
+      out.append(
+        FaceInfo(
+          families: families, path: path, index: Int(index),
+          weight: Int(FcWeightToOpenTypeDouble(weight).rounded()),
+          style: slant >= 110 ? .oblique : slant >= 100 ? .italic : .normal,
+          stretch: FaceInfo.stretch(fontconfigWidth: Int(width)),
+          coverage: charset.flatMap { FcCharSetCopy($0) }))
+    }
+    // Stable order so fallback choices do not depend on the directory scan.
+    return out.sorted { ($0.path, $0.index) < ($1.path, $1.index) }
+  }
+
+  /// The family a generic name (`serif`, `sans-serif`, ...) stands for in this configuration.
+  func genericFamily(_ generic: String) -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let cached = generics[generic] { return cached }
+    var result: String?
+    if let p = FcPatternCreate() {
+      _ = FcPatternAddString(p, "family", generic)
+      _ = FcConfigSubstitute(config, p, FcMatchPattern)
+      FcDefaultSubstitute(p)
+      var r = FcResultNoMatch
+      if let m = FcFontMatch(config, p, &r) {
+        var name: UnsafeMutablePointer<FcChar8>?
+        if FcPatternGetString(m, "family", 0, &name) == FcResultMatch, let name {
+          result = String(cString: name)
+        }
+        FcPatternDestroy(m)
+      }
+      FcPatternDestroy(p)
+    }
+    generics[generic] = result
+    return result
+  }
+
+  /// The best face of the first family in `request` that has one, and that family's
+  /// position in the list; nil when none has.
+  func match(_ request: FontRequest) -> (face: Int, family: Int)? {
+    for (position, family) in request.families.enumerated() {
+      let name: String
+      if let generic = FontRequest.generic(family) {
+        guard let resolved = genericFamily(generic) else { continue }
+        name = resolved
+      } else {
+        name = family
+      }
+      let candidates = faces.indices.filter { faces[$0].hasFamily(name) }
+      if let best = FaceInfo.bestMatch(candidates, in: faces, for: request) {
+        return (best, position)
+      }
+    }
+    return nil
+  }
+
+  /// A face other than `excluded` that has a glyph for `scalar`: first from the requested
+  /// families, then any face with the same style (or failing that, any face at all).
+  func fallback(for scalar: Unicode.Scalar, request: FontRequest, excluding excluded: [Int])
+    -> Int?
+  {
+    for family in request.families {
+      var single = request
+      single.families = [family]
+      if let id = match(single)?.face, !excluded.contains(id), faces[id].covers(scalar) {
+        return id
+      }
+    }
+    let base = excluded.first.map { faces[$0] }
+    var anyStyle: Int?
+    for (i, face) in faces.enumerated() where !excluded.contains(i) && face.covers(scalar) {
+      if let base, face.style != base.style && face.weight != base.weight
+        && face.stretch != base.stretch
+      {
+        if anyStyle == nil { anyStyle = i }
+        continue
+      }
+      return i
+    }
+    return anyStyle
+  }
+
+  /// The loaded face `id` (HarfBuzz face, metrics), or nil when its file cannot be read.
+  func font(_ id: Int) -> LoadedFont? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let f = loaded[id] { return f }
+    guard let f = LoadedFont(faces[id], id: id) else { return nil }
+    loaded[id] = f
+    return f
+  }
+}
