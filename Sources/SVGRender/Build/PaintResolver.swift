@@ -4,6 +4,14 @@ import SVGTree
 /// Resolves `fill` and `stroke` (and their opacities, rules, widths, dashes) to render
 /// values for a shape with fill bounding box `bounds`.
 enum PaintResolver {
+  /// Whether `fill` or `stroke` names a paint server, which may need the shape's box.
+  static func needsBounds(_ style: StyleValues) -> Bool {
+    for property in ["fill", "stroke"] {
+      if let text = style[property], text.contains("url(") { return true }
+    }
+    return false
+  }
+
   static func fill(_ style: StyleValues, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState)
     throws(RenderError) -> Fill?
   {

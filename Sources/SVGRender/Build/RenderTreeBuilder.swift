@@ -52,7 +52,7 @@ struct RenderTreeBuilder {
     let state = BuildState(viewport: inner, absoluteTransform: viewportTransform)
     group.children = try children(of: root, state: state)
     if rootViewport.fitsContent, let fitted = RootViewport.contentSize(of: group) { size = fitted }
-    if let wrapped = try wrap([.group(group)], element: root, state: BuildState(viewport: size, absoluteTransform: .identity), applyTransform: false) {
+    if let wrapped = try wrap([.group(group)], element: root, state: BuildState(viewport: size, absoluteTransform: .identity)) {
       if case .group(let g) = wrapped { return (size, g) }
       var outer = Group(source: root)
       outer.children = [wrapped]
@@ -105,17 +105,19 @@ struct RenderTreeBuilder {
       // defs, paint servers, clipPath, mask, marker, symbol, metadata, unknown elements.
       return nil
     }
-    return try wrap(content, element: id, state: state)
+    return try wrap(content, element: id, state: state, transform: transform)
   }
 
   /// Puts `content` in a group when the element has a transform, opacity, clip-path, mask
-  /// or blending; a lone node without any of those is returned as it is.
+  /// or blending; a lone node without any of those is returned as it is. `transform` is
+  /// the element's own, already read.
   func wrap(
-    _ content: [RenderNode], element id: NodeID, state: BuildState, applyTransform: Bool = true
+    _ content: [RenderNode], element id: NodeID, state: BuildState,
+    transform: Transform = .identity
   ) throws(RenderError) -> RenderNode? {
     let style = context.style(id)
     var group = Group(source: id)
-    if applyTransform { group.transform = style.transform(viewport: state.viewport) }
+    group.transform = transform
     group.absoluteTransform = state.absoluteTransform * group.transform
     group.opacity = style.opacity("opacity")
     if let mode = style.keyword("mix-blend-mode"), let m = BlendMode(rawValue: mode) {

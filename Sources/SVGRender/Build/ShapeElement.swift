@@ -12,8 +12,10 @@ enum ShapeElement {
       return []
     }
     var node = PathNode(source: id, path: path)
-    node.fill = try PaintResolver.fill(style, bounds: node.bounds, builder: builder, state: state)
-    node.stroke = try PaintResolver.stroke(style, bounds: node.bounds, builder: builder, state: state)
+    // The exact box costs a pass over the curves: only paint servers need it.
+    let bounds = PaintResolver.needsBounds(style) ? path.bounds : nil
+    node.fill = try PaintResolver.fill(style, bounds: bounds, builder: builder, state: state)
+    node.stroke = try PaintResolver.stroke(style, bounds: bounds, builder: builder, state: state)
     node.antialias = !["crispedges", "optimizespeed"].contains(style.keyword("shape-rendering") ?? "")
     let order = PaintOrderValue(style.keyword("paint-order"))
     node.paintOrder = order.strokeBeforeFill ? .strokeThenFill : .fillThenStroke

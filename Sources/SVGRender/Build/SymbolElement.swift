@@ -22,6 +22,6 @@ enum SymbolElement {
         symbol, viewport: viewport, childrenOf: symbol, clip: ViewportElement.clipsOverflow(style),
         builder: builder, state: state)
     else { return nil }
-    return try builder.wrap([content], element: symbol, state: state, applyTransform: false)
+    return try builder.wrap([content], element: symbol, state: state)
   }
 }

@@ -79,13 +79,13 @@ public struct PathNode: Sendable {
   public var paintOrder: PaintOrder = .fillThenStroke
   /// `shape-rendering: crispEdges` / `optimizeSpeed` turn anti-aliasing off.
   public var antialias = true
-  /// Fill bounding box in the parent's user space (nil for an empty path).
-  public var bounds: Rect?
+  /// Fill bounding box in the parent's user space (nil for an empty path), computed on
+  /// each call: most shapes never need it.
+  public var bounds: Rect? { path.bounds }
 
   public init(source: NodeID?, path: Path) {
     self.source = source
     self.path = path
-    self.bounds = path.bounds
   }
 }
 

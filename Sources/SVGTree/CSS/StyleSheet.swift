@@ -31,12 +31,14 @@ public struct Declaration: Sendable, Hashable {
   /// Parses a declaration list as written in a `style` attribute (`fill:red;stroke:none`).
   /// Malformed declarations are dropped, as CSS does; the rest are kept in order.
   public static func list(parsing text: String) -> [Declaration] {
+    if let plain = DeclarationFastPath.parse(text) { return plain }
     var ignored: [Diagnostic] = []
     return list(parsing: text, diagnostics: &ignored)
   }
 
   /// Like ``list(parsing:)``, also reporting each dropped declaration.
   public static func list(parsing text: String, diagnostics: inout [Diagnostic]) -> [Declaration] {
+    if let plain = DeclarationFastPath.parse(text) { return plain }
     var tokenizer = CSSTokenizer(text)
     var parser = CSSParser(tokens: tokenizer.tokenize(), bytes: tokenizer.bytes)
     let out = parser.declarations(in: 0..<parser.tokens.count)
