@@ -160,7 +160,7 @@ enum SourceEncoding: Equatable {
       self = .utf8
       return
     }
-    let declaration = String(decoding: body[..<close], as: UTF8.self)
+    let declaration = String(decoding: body[5..<close], as: UTF8.self)
     guard let name = PseudoAttributes(declaration).value("encoding") else {
       self = .utf8
       return
