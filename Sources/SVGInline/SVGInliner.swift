@@ -25,8 +25,7 @@ public struct SVGInliner: Sendable {
     } catch {
       throw InlineError(file: path, error.message)
     }
-    let directory = (path as NSString).deletingLastPathComponent
-    return try inline(bytes: bytes, path: path, directory: directory.isEmpty ? "." : directory)
+    return try inline(bytes: bytes, path: path, directory: Self.folder(of: path))
   }
 
   /// Inlines the references of an SVG held in memory.
@@ -45,6 +44,15 @@ public struct SVGInliner: Sendable {
     return InlineResult(
       bytes: output, changed: output != bytes, inlined: run.inlined,
       filesRead: [path] + run.filesRead, warnings: run.warnings)
+  }
+}
+
+extension SVGInliner {
+  /// The folder of `path`: `.` for a bare name. (Not `NSString.deletingLastPathComponent`,
+  /// which traps on one-character paths in swift-corelibs-foundation.)
+  public static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 }
 

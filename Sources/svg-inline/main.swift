@@ -39,11 +39,11 @@ func jobs(_ args: ParsedArguments) throws -> [Job] {
     guard !inputs.contains("-") else { throw UsageError("standard input (-) needs -o") }
     var seen: Set<String> = []
     return try inputs.map { input in
-      let name = (input as NSString).lastPathComponent
+      let name = String(input.split(separator: "/").last ?? Substring(input))
       guard seen.insert(name).inserted else {
         throw UsageError("two inputs are named \(name); they would write the same file in \(outDir)")
       }
-      return Job(input: input, output: (outDir as NSString).appendingPathComponent(name))
+      return Job(input: input, output: outDir.hasSuffix("/") ? outDir + name : outDir + "/" + name)
     }
   }
   guard inputs.count == 1 else { throw UsageError("several inputs need --out-dir DIR") }
@@ -51,6 +51,12 @@ func jobs(_ args: ParsedArguments) throws -> [Job] {
     return [Job(input: inputs[0], output: inputs[0])]
   }
   return [Job(input: inputs[0], output: output ?? "-")]
+}
+
+func makeParentFolder(of path: String) throws {
+  let folder = SVGInliner.folder(of: path)
+  guard path != "-", folder != "." else { return }
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 }
 
 func location(_ l: SourceLocation) -> String {
@@ -102,9 +108,11 @@ runTool(spec) { args in
         if current != result.bytes {
           stale.append(job.output)
           let what = current == nil ? "would be created" : "would change"
-          print("\(job.output): \(what) (\(result.inlined.count) reference(s) to inline from \(name))")
+          let references = result.inlined.map(\.reference).joined(separator: ", ")
+          print("\(job.output): \(what)" + (references.isEmpty ? "" : " (inlines \(references))"))
         }
       } else {
+        try makeParentFolder(of: job.output)
         try OutputFile.write(result.bytes, to: job.output)
       }
     } catch {
@@ -114,6 +122,7 @@ runTool(spec) { args in
   }
   if failed { return .badInput }
   if let depfile, !check {
+    try makeParentFolder(of: depfile)
     try OutputFile.write(Array(Depfile.text(rules: rules).utf8), to: depfile)
   }
   return stale.isEmpty ? .success : .badInput

@@ -97,3 +97,20 @@ import Testing
     #expect(try runCLI(["page.svg", "a/page.svg", "--out-dir", "d"], in: box.site).status == 2)
   }
 }
+
+@Suite struct PathTests {
+  @Test func folderOfShortAndNestedPaths() {
+    #expect(SVGInliner.folder(of: "a") == ".")
+    #expect(SVGInliner.folder(of: "-") == ".")
+    #expect(SVGInliner.folder(of: "/a") == "/")
+    #expect(SVGInliner.folder(of: "x/y/z.svg") == "x/y")
+  }
+
+  @Test func oneLetterInputNameWorks() throws {
+    let box = try Sandbox()
+    try box.write("site/a", svg(""))
+    let run = try runCLI(["a", "-o", "b"], in: box.site)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(box.read("site/b") == box.read("site/a"))
+  }
+}
