@@ -8,6 +8,9 @@ let package = Package(
     .library(name: "SVGTree", targets: ["SVGTree"]),
     .library(name: "SVGRender", targets: ["SVGRender"]),
     .executable(name: "svg-render", targets: ["svg-render"]),
+    .library(name: "SVGInline", targets: ["SVGInline"]),
+    .executable(name: "svg-inline", targets: ["svg-inline"]),
+    .plugin(name: "InlineSVGPlugin", targets: ["InlineSVGPlugin"]),
   ],
   targets: [
     .systemLibrary(
@@ -36,6 +39,13 @@ let package = Package(
     .executableTarget(
       name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),
 
+    .target(name: "SVGInline", dependencies: ["SVGTree"]),
+    .executableTarget(name: "svg-inline", dependencies: ["SVGInline", "SVGTree", "CommandLineKit"]),
+    .plugin(
+      name: "InlineSVGPlugin", capability: .buildTool(), dependencies: ["svg-inline"]),
+    .target(
+      name: "InlineExample", path: "Examples/InlineExample", plugins: ["InlineSVGPlugin"]),
+
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender"]),
 
     .testTarget(name: "CLITests", dependencies: ["svg-render"]),
@@ -43,6 +53,12 @@ let package = Package(
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+    .testTarget(
+      name: "SVGInlineTests", dependencies: ["SVGInline", "SVGTree", "SVGRender", "svg-inline"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "InlineExampleTests", dependencies: ["InlineExample"],
+      path: "Examples/InlineExampleTests"),
     .testTarget(
       name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],
       exclude: ["expected-failures.txt"]),

@@ -1,0 +1,12 @@
+import Foundation
+import InlineExample
+import Testing
+
+@Test func badgeResourceHasTheScriptInlined() throws {
+  let url = try #require(InlineExample.badgeURL)
+  let text = try String(contentsOf: url, encoding: .utf8)
+  #expect(!text.contains("src=\"badge.js\""))
+  #expect(text.contains("<script type=\"text/ecmascript\"><![CDATA[// Counts clicks"))
+  #expect(text.contains("var marker = \"]]]]><![CDATA[>\";"))
+  #expect(text.contains("<!-- A badge that counts its clicks; the script lives in badge.js. -->"))
+}
