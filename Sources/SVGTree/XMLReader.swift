@@ -53,7 +53,14 @@ struct XMLReader {
       throw Self.libxmlError(ctxt, path: path)
     }
     var builder = TreeBuilder(doc: doc, limits: limits)
-    var document = try builder.build(path: path)
+    var document: Document
+    do {
+      document = try builder.build(path: path)
+    } catch {
+      var named = error
+      if named.file == nil { named.file = path }
+      throw named
+    }
     document.sourcePath = path
     try SVGRoot.check(&document, path: path)
     return document

@@ -124,3 +124,19 @@ import Testing
     #expect(kinds == [.dimension, .number, .dimension, .percentage, .badURL, .url, .cdc])
   }
 }
+
+/// Inputs the fuzzer (scripts/fuzz css) found; each once hung or crashed the parser.
+@Suite struct CSSFuzzRegressionTests {
+  /// A number beyond Double's range left the tokenizer in place, producing empty tokens
+  /// forever (an out-of-memory hang from a 40-byte `<style>`).
+  @Test(arguments: ["1e999", "-1e999", "+1.5e400px", "1e999%", "a{stroke-width:1e999;fill:red}"])
+  func numberOutOfRangeIsConsumed(_ text: String) {
+    let sheet = StyleSheet(parsing: text)
+    let decls = Declaration.list(parsing: "stroke-width:\(text);fill:red")
+    #expect(decls.last?.name == "fill")
+    if text.hasPrefix("a{") {
+      #expect(sheet.rules.count == 1)
+      #expect(sheet.rules.first?.declarations.map(\.name) == ["stroke-width", "fill"])
+    }
+  }
+}

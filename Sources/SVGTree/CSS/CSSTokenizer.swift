@@ -213,7 +213,7 @@ struct CSSTokenizer {
 
   private mutating func numeric() -> CSSToken {
     let start = s.position
-    let value = s.number() ?? 0
+    let value = s.number() ?? outOfRangeNumber()
     var t = CSSToken(kind: .number, start: start, end: 0)
     t.number = value
     if startsIdentifier() {
@@ -224,6 +224,26 @@ struct CSSTokenizer {
     }
     t.end = s.position
     return t
+  }
+
+  /// A number too large for a Double (`1e999`), which the scanner leaves unread: consumed
+  /// here, as the largest finite value of its sign, so the tokenizer always moves on.
+  private mutating func outOfRangeNumber() -> Double {
+    let negative = s.peek == UInt8(ascii: "-")
+    if s.peek == UInt8(ascii: "-") || s.peek == UInt8(ascii: "+") { s.advance() }
+    let isDigit = { (c: UInt8?) in c.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+    while isDigit(s.peek) { s.advance() }
+    if s.peek == UInt8(ascii: "."), isDigit(at(1)) { s.advance() }
+    while isDigit(s.peek) { s.advance() }
+    if s.peek == UInt8(ascii: "e") || s.peek == UInt8(ascii: "E") {
+      let signed = at(1) == UInt8(ascii: "-") || at(1) == UInt8(ascii: "+")
+      if isDigit(at(signed ? 2 : 1)) {
+        s.advance()
+        if signed { s.advance() }
+        while isDigit(s.peek) { s.advance() }
+      }
+    }
+    return negative ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude
   }
 
   private mutating func identLike() -> CSSToken {
