@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "SVGTree", targets: ["SVGTree"]),
     .library(name: "SVGRender", targets: ["SVGRender"]),
     .executable(name: "svg-render", targets: ["svg-render"]),
+    .library(name: "SVGQuery", targets: ["SVGQuery"]),
+    .executable(name: "svg-query", targets: ["svg-query"]),
   ],
   targets: [
     .systemLibrary(
@@ -29,12 +31,17 @@ let package = Package(
     .executableTarget(
       name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),
 
-    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender"]),
+    .target(name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry", "CCairo"]),
+    .executableTarget(
+      name: "svg-query", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "CommandLineKit"]),
+
+    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+    .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
       name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],
       exclude: ["expected-failures.txt"]),
