@@ -13,7 +13,8 @@ enum HitBench {
     let paths = args.count > 0 ? Int(args[0]) ?? 100_000 : 100_000
     let hits = max(1, args.count > 1 ? Int(args[1]) ?? 20_000 : 20_000)
     var start = Date()
-    let text = try args.count > 2 ? String(contentsOfFile: args[2], encoding: .utf8) : drawing(paths: paths)
+    let text =
+      try args.count > 2 ? String(contentsOfFile: args[2], encoding: .utf8) : drawing(paths: paths)
     let scene = try Scene(document: try Document(string: text))
     let build = Date().timeIntervalSince(start)
     var rng = Random(seed: 42)
@@ -46,19 +47,23 @@ enum HitBench {
   static func drawing(paths: Int) -> String {
     let side = max(100, (Double(paths) * 400).squareRoot().rounded())
     var rng = Random(seed: 7)
-    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(side))\" height=\"\(Int(side))\">\n"
+    var out =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(side))\" height=\"\(Int(side))\">\n"
     for i in 0..<paths {
       if i % 100 == 0 { out += i == 0 ? "<g>\n" : "</g>\n<g>\n" }
       let x = rng.next() * side
       let y = rng.next() * side
       let r = 3 + rng.next() * 12
       let d = String(
-        format: "M%.1f %.1fC%.1f %.1f %.1f %.1f %.1f %.1fL%.1f %.1fZ", x, y, x + r, y - r, x + 2 * r,
+        format: "M%.1f %.1fC%.1f %.1f %.1f %.1f %.1f %.1fL%.1f %.1fZ", x, y, x + r, y - r,
+        x + 2 * r,
         y, x + 2 * r, y + r, x + r, y + 2 * r)
       let colour = String(format: "#%06x", Int(rng.next() * 0xFFFFFF))
       var attributes = "d=\"\(d)\" fill=\"\(colour)\""
       if i % 3 == 0 { attributes += " stroke=\"black\" stroke-width=\"\(1 + i % 4)\"" }
-      if i % 7 == 0 { attributes += String(format: " transform=\"rotate(%.0f %.1f %.1f)\"", rng.next() * 90, x, y) }
+      if i % 7 == 0 {
+        attributes += String(format: " transform=\"rotate(%.0f %.1f %.1f)\"", rng.next() * 90, x, y)
+      }
       out += "<path \(attributes)/>\n"
     }
     return out + "</g>\n</svg>\n"
