@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "SVGInline", targets: ["SVGInline"]),
     .executable(name: "svg-inline", targets: ["svg-inline"]),
     .plugin(name: "InlineSVGPlugin", targets: ["InlineSVGPlugin"]),
+    .library(name: "SVGQuery", targets: ["SVGQuery"]),
+    .executable(name: "svg-query", targets: ["svg-query"]),
   ],
   targets: [
     .systemLibrary(
@@ -46,13 +48,18 @@ let package = Package(
     .target(
       name: "InlineExample", path: "Examples/InlineExample", plugins: ["InlineSVGPlugin"]),
 
-    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender"]),
+    .target(name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry", "CCairo"]),
+    .executableTarget(
+      name: "svg-query", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "CommandLineKit"]),
+
+    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
     .testTarget(name: "CLITests", dependencies: ["svg-render"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+    .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
       name: "SVGInlineTests", dependencies: ["SVGInline", "SVGTree", "SVGRender", "svg-inline"],
       resources: [.copy("Fixtures")]),
