@@ -26,7 +26,11 @@ struct CairoRenderer {
     }
     guard budget.allowsLayer(cr) else { return }
     cairo_push_group(cr)
-    for child in group.children { draw(child) }
+    if group.filters.isEmpty {
+      for child in group.children { draw(child) }
+    } else {
+      drawFiltered(group)
+    }
     if let clip = group.clipPath { applyClip(clip) }
     if let mask = group.mask { applyMask(mask) }
     cairo_pop_group_to_source(cr)
