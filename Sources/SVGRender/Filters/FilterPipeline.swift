@@ -144,7 +144,7 @@ struct FilterPipeline {
       out.withSurface { drawGroup(group, shifted, $0) }
       return out
     default:
-      return runEffect(p, get: get, size: size)
+      return runEffect(p, get: get, size: size, region: region)
     }
   }
 
