@@ -34,6 +34,10 @@ enum FilterElement {
           broken = true
           continue
         }
+        if imageReferences(filter: target, element: id, context: context) {
+          context.warn("filter \"#\(ref)\" draws the element it filters; filter ignored", at: id)
+          return []
+        }
         let resolved = try context.instantiating(target) { () throws(RenderError) -> Filter? in
           try FilterRegion.filter(target, bbox: bbox, builder: builder, state: state)
         }
@@ -55,6 +59,27 @@ enum FilterElement {
       return nil
     }
     return filters
+  }
+
+  /// Whether an `feImage` of `filter` (or of a filter its `href` reaches) draws `element`
+  /// or one of its ancestors: such a filter would draw itself.
+  static func imageReferences(filter: NodeID, element: NodeID, context: BuildContext) -> Bool {
+    let doc = context.document
+    let selfAndAncestors = Set([element] + doc.ancestors(of: element))
+    var current: NodeID? = filter
+    var seen: Set<NodeID> = []
+    while let f = current, !seen.contains(f) {
+      seen.insert(f)
+      for fe in doc.elementChildren(of: f) where doc[fe].name == "feImage" {
+        if let href = doc[fe].href, href.hasPrefix("#"),
+          let target = context.element(referencedBy: href), selfAndAncestors.contains(target)
+        {
+          return true
+        }
+      }
+      current = doc[f].href.flatMap { context.element(referencedBy: $0) }
+    }
+    return false
   }
 
   /// The union of the content's fill boxes in its user space; nil when it is empty or has

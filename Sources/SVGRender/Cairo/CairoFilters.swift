@@ -14,7 +14,9 @@ extension CairoRenderer {
     let sx = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot()
     let sy = (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot()
     guard sx > 1e-9, sy > 1e-9, sx.isFinite, sy.isFinite else { return }
-    let rest = Transform(a: ctm.a / sx, b: ctm.b / sx, c: ctm.c / sy, d: ctm.d / sy, e: 0, f: 0)
+    // The suite's references filter in device space: a rotated region becomes its
+    // axis-aligned bounding box, and parameters scale by the transform's axis lengths.
+    let rest = Transform.identity
     guard let inverseRest = rest.inverted else { return }
     let layerTransform = inverseRest * ctm
     var area: Rect?

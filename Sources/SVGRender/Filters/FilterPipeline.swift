@@ -39,7 +39,8 @@ struct FilterPipeline {
       {
         sub = input.area
       }
-      var image = run(primitive, source: source, results: results, size: whole, region: region)
+      var image = run(
+        primitive, source: source, results: results, size: whole, region: region, sub: sub)
       if sub != whole {
         if case .offset = primitive.kind {
         } else {
@@ -87,7 +88,7 @@ struct FilterPipeline {
 
   private func run(
     _ p: FilterPrimitive, source: FilterImage, results: [Result], size: PixelRect,
-    region: PixelRect
+    region: PixelRect, sub: PixelRect
   ) -> FilterImage {
     func get(_ i: FilterInput) -> FilterImage {
       input(i, source: source, results: results).converted(toLinear: p.linearRGB)
@@ -140,8 +141,9 @@ struct FilterPipeline {
       return Compositing.tile(input(i, source: source, results: results), area: area)
     case .image(let group):
       var out = FilterImage(width: size.width, height: size.height)
-      let shifted = Transform.translate(Double(-region.x), Double(-region.y)) * transform
-      out.withSurface { drawGroup(group, shifted, $0) }
+      // As resvg: the content's origin is put at the subregion's corner.
+      let placed = Transform.translate(Double(sub.x), Double(sub.y)) * .scale(scaleX, scaleY)
+      out.withSurface { drawGroup(group, placed, $0) }
       return out
     default:
       return runEffect(p, get: get, size: size, region: region)
