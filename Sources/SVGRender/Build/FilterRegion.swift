@@ -10,7 +10,6 @@ enum FilterRegion {
   {
     let context = builder.context
     let chain = hrefChain(id, context: context)
-    guard let chain else { return nil }
     func attribute(_ name: String) -> (NodeID, String)? {
       for n in chain { if let v = context.document[n].attribute(name) { return (n, v) } }
       return nil
@@ -55,17 +54,17 @@ enum FilterRegion {
     return Filter(region: region, primitives: primitives)
   }
 
-  /// The filter and the filters its `href` chain reaches, nearest first; nil when a link
-  /// names something other than a `<filter>`.
-  private static func hrefChain(_ id: NodeID, context: BuildContext) -> [NodeID]? {
+  /// The filter and the filters its `href` chain reaches, nearest first; a link to
+  /// anything other than a `<filter>` is ignored.
+  private static func hrefChain(_ id: NodeID, context: BuildContext) -> [NodeID] {
     var chain = [id]
     var current = id
     while let href = context.document[current].href, let next = context.element(referencedBy: href)
     {
       if chain.contains(next) { break }
       guard context.document.isSVGElement(next, named: "filter") else {
-        context.warn("a filter cannot reference <\(context.document[next].name)>", at: id)
-        return nil
+        context.warn("a filter cannot reference <\(context.document[next].name)>; ignored", at: id)
+        break
       }
       chain.append(next)
       current = next

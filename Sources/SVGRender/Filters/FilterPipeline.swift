@@ -9,8 +9,9 @@ struct FilterPipeline {
   /// Draws a group (for `feImage`) onto a surface with the given user-to-pixel transform.
   let drawGroup: (Group, Transform, OpaquePointer) -> Void
 
-  var scaleX: Double { (transform.a * transform.a + transform.b * transform.b).squareRoot() }
-  var scaleY: Double { (transform.c * transform.c + transform.d * transform.d).squareRoot() }
+  /// The horizontal and vertical scale of `transform` (row lengths, as the references use).
+  var scaleX: Double { (transform.a * transform.a + transform.c * transform.c).squareRoot() }
+  var scaleY: Double { (transform.b * transform.b + transform.d * transform.d).squareRoot() }
 
   private struct Result {
     var name: String
