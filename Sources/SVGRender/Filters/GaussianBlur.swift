@@ -19,27 +19,74 @@ enum GaussianBlur {
     if sy < 0.05 { sy = 0 }
     guard sx > 0 || sy > 0 else { return }
     let useBox = sx >= boxThreshold || sy >= boxThreshold
+    var out = [UInt32](repeating: 0, count: max(w, h))
     image.pixels.withUnsafeMutableBufferPointer { px in
-      var line = [Int32](repeating: 0, count: 4 * (max(w, h) + 2))
-      var out = [UInt32](repeating: 0, count: max(w, h))
-      // Rows.
       if sx > 0 {
-        for y in 0..<h {
-          pass(px, start: y * w, step: 1, count: w, sigma: sx, box: useBox, &line, &out)
-        }
+        for y in 0..<h { pass(px, start: y * w, step: 1, count: w, sigma: sx, box: useBox, &out) }
       }
-      if sy > 0 {
-        for x in 0..<w {
-          pass(px, start: x, step: w, count: h, sigma: sy, box: useBox, &line, &out)
+      guard sy > 0 else { return }
+      if useBox {
+        // Whole rows at a time: the running sums walk memory in order.
+        var other = [UInt32](repeating: 0, count: w * h)
+        other.withUnsafeMutableBufferPointer { tmp in
+          var src = px
+          var dst = tmp
+          for (size, offset) in boxes(sy) {
+            verticalBoxPass(src, dst, width: w, height: h, size: size, offset: offset)
+            swap(&src, &dst)
+          }
+          if src.baseAddress != px.baseAddress {
+            px.baseAddress!.update(from: src.baseAddress!, count: w * h)
+          }
         }
+      } else {
+        for x in 0..<w { pass(px, start: x, step: w, count: h, sigma: sy, box: false, &out) }
       }
+    }
+  }
+
+  /// One vertical box pass from `src` into `dst`, a row at a time.
+  private static func verticalBoxPass(
+    _ src: UnsafeMutableBufferPointer<UInt32>, _ dst: UnsafeMutableBufferPointer<UInt32>,
+    width w: Int, height h: Int, size: Int, offset: Int
+  ) {
+    let sums = UnsafeMutablePointer<Int>.allocate(capacity: w * 4)
+    sums.initialize(repeating: 0, count: w * 4)
+    defer { sums.deallocate() }
+    let recip = (1 << 24) / size
+    func add(_ row: Int, _ sign: Int) {
+      let line = src.baseAddress! + row * w
+      for x in 0..<w {
+        let v = line[x]
+        guard v != 0 else { continue }
+        let s = sums + 4 * x
+        s[0] += sign * Int(v >> 24)
+        s[1] += sign * Int((v >> 16) & 0xFF)
+        s[2] += sign * Int((v >> 8) & 0xFF)
+        s[3] += sign * Int(v & 0xFF)
+      }
+    }
+    let hi = size - offset
+    for j in 0..<min(hi, h) { add(j, 1) }
+    for y in 0..<h {
+      let line = dst.baseAddress! + y * w
+      for x in 0..<w {
+        let s = sums + 4 * x
+        let a = UInt32(truncatingIfNeeded: (s[0] &* recip &+ (1 << 23)) >> 24)
+        let r = UInt32(truncatingIfNeeded: (s[1] &* recip &+ (1 << 23)) >> 24)
+        let g = UInt32(truncatingIfNeeded: (s[2] &* recip &+ (1 << 23)) >> 24)
+        let b = UInt32(truncatingIfNeeded: (s[3] &* recip &+ (1 << 23)) >> 24)
+        line[x] = a << 24 | r << 16 | g << 8 | b
+      }
+      if y + hi < h { add(y + hi, 1) }
+      if y - offset >= 0 { add(y - offset, -1) }
     }
   }
 
   /// Blurs one row or column in place.
   private static func pass(
     _ px: UnsafeMutableBufferPointer<UInt32>, start: Int, step: Int, count: Int, sigma: Double,
-    box: Bool, _ line: inout [Int32], _ out: inout [UInt32]
+    box: Bool, _ out: inout [UInt32]
   ) {
     if box {
       for (size, offset) in boxes(sigma) {
@@ -65,29 +112,46 @@ enum GaussianBlur {
     offset: Int, _ out: inout [UInt32]
   ) {
     // Running sums of the four channels over [i - offset, i - offset + size).
+    let p = px.baseAddress! + start
     var sa = 0
     var sr = 0
     var sg = 0
     var sb = 0
-    @inline(__always) func add(_ v: UInt32, _ sign: Int) {
-      sa += sign * Int(v >> 24)
-      sr += sign * Int((v >> 16) & 0xFF)
-      sg += sign * Int((v >> 8) & 0xFF)
-      sb += sign * Int(v & 0xFF)
-    }
     let hi = size - offset  // first index past the window for i = 0
-    for j in 0..<min(hi, count) { add(px[start + j * step], 1) }
-    let half = size / 2
-    for i in 0..<count {
-      out[i] =
-        UInt32((sa + half) / size) << 24 | UInt32((sr + half) / size) << 16
-        | UInt32((sg + half) / size) << 8 | UInt32((sb + half) / size)
-      let enter = i + hi
-      let leave = i - offset
-      if enter < count { add(px[start + enter * step], 1) }
-      if leave >= 0 && leave < count { add(px[start + leave * step], -1) }
+    for j in 0..<min(hi, count) {
+      let v = p[j * step]
+      sa &+= Int(v >> 24)
+      sr &+= Int((v >> 16) & 0xFF)
+      sg &+= Int((v >> 8) & 0xFF)
+      sb &+= Int(v & 0xFF)
     }
-    for i in 0..<count { px[start + i * step] = out[i] }
+    let recip = (1 << 24) / size
+    @inline(__always) func avg(_ s: Int) -> UInt32 {
+      UInt32(truncatingIfNeeded: (s &* recip &+ (1 << 23)) >> 24)
+    }
+    out.withUnsafeMutableBufferPointer { o in
+      let o = o.baseAddress!
+      for i in 0..<count {
+        o[i] = avg(sa) << 24 | avg(sr) << 16 | avg(sg) << 8 | avg(sb)
+        let enter = i + hi
+        let leave = i - offset
+        if enter < count {
+          let v = p[enter * step]
+          sa &+= Int(v >> 24)
+          sr &+= Int((v >> 16) & 0xFF)
+          sg &+= Int((v >> 8) & 0xFF)
+          sb &+= Int(v & 0xFF)
+        }
+        if leave >= 0 {
+          let v = p[leave * step]
+          sa &-= Int(v >> 24)
+          sr &-= Int((v >> 16) & 0xFF)
+          sg &-= Int((v >> 8) & 0xFF)
+          sb &-= Int(v & 0xFF)
+        }
+      }
+      for i in 0..<count { p[i * step] = o[i] }
+    }
   }
 
   /// The normalized Gaussian kernel for `sigma`, radius `ceil(3 sigma)`.
