@@ -85,24 +85,7 @@ enum FilterElement {
   /// The union of the content's fill boxes in its user space; nil when it is empty or has
   /// no area (filters in `objectBoundingBox` units need a non-empty box).
   static func objectBoundingBox(_ content: [RenderNode]) -> Rect? {
-    var box: Rect?
-    func add(_ r: Rect?) {
-      guard let r else { return }
-      box = box.map { $0.union(r) } ?? r
-    }
-    func visit(_ node: RenderNode, _ t: Transform) {
-      switch node {
-      case .path(let p):
-        add(t.isIdentity ? p.bounds : p.path.bounds(transformedBy: t))
-      case .image(let i):
-        add(i.viewport.applying(t))
-      case .group(let g):
-        let inner = t * g.transform
-        for child in g.children { visit(child, inner) }
-      }
-    }
-    for node in content { visit(node, .identity) }
-    guard let box, box.width > 0, box.height > 0 else { return nil }
+    guard let box = content.fillBounds(), box.width > 0, box.height > 0 else { return nil }
     return box
   }
 }
