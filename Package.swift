@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "SVGTree", targets: ["SVGTree"]),
     .library(name: "SVGRender", targets: ["SVGRender"]),
     .executable(name: "svg-render", targets: ["svg-render"]),
+    .library(name: "SVGCommands", targets: ["SVGCommands"]),
   ],
   targets: [
     .systemLibrary(
@@ -33,8 +34,10 @@ let package = Package(
         "CFontconfig",
       ]),
     .target(name: "CommandLineKit"),
+    .target(name: "SVGCommands", dependencies: ["SVGTree", "SVGGeometry"]),
     .executableTarget(
-      name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),
+      name: "svg-render",
+      dependencies: ["SVGRender", "SVGTree", "SVGCommands", "CommandLineKit"]),
 
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender"]),
 
@@ -43,6 +46,8 @@ let package = Package(
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+    .testTarget(
+      name: "SVGCommandsTests", dependencies: ["SVGCommands", "SVGRender", "SVGTree"]),
     .testTarget(
       name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],
       exclude: ["expected-failures.txt"]),
