@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "SVGTree", targets: ["SVGTree"]),
     .library(name: "SVGRender", targets: ["SVGRender"]),
     .executable(name: "svg-render", targets: ["svg-render"]),
+    .library(name: "SVGQuery", targets: ["SVGQuery"]),
+    .executable(name: "svg-query", targets: ["svg-query"]),
     .library(name: "SVGCommands", targets: ["SVGCommands"]),
   ],
   targets: [
@@ -34,20 +36,28 @@ let package = Package(
         "CFontconfig",
       ]),
     .target(name: "CommandLineKit"),
-    .target(name: "SVGCommands", dependencies: ["SVGTree", "SVGGeometry"]),
     .executableTarget(
       name: "svg-render",
       dependencies: ["SVGRender", "SVGTree", "SVGCommands", "CommandLineKit"]),
 
-    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender"]),
+    .target(name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry", "CCairo"]),
+    .executableTarget(
+      name: "svg-query",
+      dependencies: ["SVGQuery", "SVGCommands", "SVGRender", "SVGTree", "CommandLineKit"]),
+    .target(
+      name: "SVGCommands", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "SVGGeometry"]),
+
+    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
     .testTarget(name: "CLITests", dependencies: ["svg-render"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+    .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
-      name: "SVGCommandsTests", dependencies: ["SVGCommands", "SVGRender", "SVGTree"]),
+      name: "SVGCommandsTests",
+      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
       name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],
       exclude: ["expected-failures.txt"]),

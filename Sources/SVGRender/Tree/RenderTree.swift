@@ -81,6 +81,9 @@ public struct PathNode: Sendable {
   public var antialias = true
   /// Fill bounding box in the parent's user space (nil for an empty path).
   public var bounds: Rect?
+  /// How the node answers hit tests when not simply where it paints (`pointer-events`,
+  /// hidden shapes); nil for a visible shape hit where it paints. See ``resolvedHitArea``.
+  public var hitArea: HitArea?
 
   public init(source: NodeID?, path: Path) {
     self.source = source
