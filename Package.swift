@@ -57,7 +57,8 @@ let package = Package(
     .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
       name: "SVGCommandsTests",
-      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree"]),
+      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],
       exclude: ["expected-failures.txt"]),

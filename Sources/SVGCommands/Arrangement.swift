@@ -1,47 +1,17 @@
+import SVGGeometry
+import SVGQuery
+import SVGRender
 import SVGTree
 
 /// Moving and reordering: `moveBy`, `moveToIndex`, and putting things back: `reset`.
 extension Edit {
-  /// Translates `id` by `(dx, dy)` in its parent's user space: a `translate()` is put in
-  /// front of the element's `transform` attribute. Successive moves add up into one
-  /// `translate()`, and moving back to zero restores the attribute as the file had it.
-  /// A CSS `transform` property on the element, which would override the attribute, is
-  /// not changed.
-  mutating func moveBy(_ id: NodeID, dx: Double, dy: Double, original: Document) {
-    let initial = original[id].attribute("transform")
-    let current = document[id].attribute("transform")
-    var base = current
-    var (tx, ty) = (0.0, 0.0)
-    if current != initial, let current, let t = Self.leadingTranslate(current),
-      t.rest == (initial ?? "")
-    {
-      base = initial
-      (tx, ty) = (t.x, t.y)
-    }
-    tx += dx
-    ty += dy
-    let value: String?
-    if tx == 0 && ty == 0 {
-      value = base
-    } else {
-      let translate = "translate(\(Command.number(tx)) \(Command.number(ty)))"
-      value = base.map { translate + " " + $0 } ?? translate
-    }
-    modify(id) { node in
-      if let value { node.setAttribute("transform", value) } else {
-        node.removeAttribute("transform")
-      }
-    }
-  }
-
-  /// `translate(x y) rest` as written by ``moveBy(_:dx:dy:original:)``.
-  private static func leadingTranslate(_ text: String) -> (x: Double, y: Double, rest: String)? {
-    var s = ValueScanner(text)
-    guard s.consume(word: "translate("), let x = s.number() else { return nil }
-    s.skipSpaces()
-    guard let y = s.number(), s.consume(")") else { return nil }
-    _ = s.consume(" ")
-    return (x, y, s.remainder)
+  /// Translates `id` by `delta` in document coordinates (the root's user space, as
+  /// `fillAt` points are): SVGQuery's ``SVGQuery/Scene/move(_:by:)`` converts it into the
+  /// parent's user space and puts it in front of the element's `transform` attribute.
+  mutating func moveBy(_ id: NodeID, by delta: Point, options: RenderOptions) throws {
+    var scene = try Scene(document: document, options: options)
+    try scene.move(id, by: delta)
+    replace(id, with: scene.document[id])
   }
 
   /// Places `id` at position `index` among its parent's element children.

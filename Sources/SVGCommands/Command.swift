@@ -17,7 +17,7 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   case setStroke(ElementReference, Color)
   /// `setOpacity(ID, VALUE)`: the element's `opacity`, `0...1`.
   case setOpacity(ElementReference, Double)
-  /// `moveBy(ID, DX, DY)`: translates the element in its parent's user space.
+  /// `moveBy(ID, DX, DY)`: translates the element by a vector of document coordinates.
   case moveBy(ElementReference, dx: Double, dy: Double)
   /// `moveToIndex(ID, N)`: places the element at position `N` among its parent's element
   /// children, `0` being the bottom of the stack (painted first).
@@ -63,11 +63,12 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   /// The URL form, as hybrid apps send it: `svg://fillAt/120.5/40`. Each argument is
   /// percent-encoded, so an index path `/0/3` travels as `%2F0%2F3` and `#` as `%23`.
   public var url: String {
-    let args: [String]
-    if case .setActiveColor(let c) = self, c.alpha >= 1 {
-      args = [String(c.r), String(c.g), String(c.b)]
-    } else {
-      args = arguments
+    var args = arguments
+    switch self {
+    case .fill(let e), .reset(let e), .setFill(let e, _), .setStroke(let e, _),
+      .setOpacity(let e, _), .moveBy(let e, _, _), .moveToIndex(let e, _):
+      args[0] = e.text
+    default: break
     }
     return (["svg://" + name] + args.map(PercentEncoding.encode)).joined(separator: "/")
   }

@@ -1,4 +1,5 @@
 import SVGGeometry
+import SVGRender
 import SVGTree
 
 /// A document under edit by commands: the document as read, the commands applied so far,
@@ -17,21 +18,29 @@ public struct EditableDocument: Sendable {
   public private(set) var activeColor: Color = .black
   /// The commands applied, oldest first.
   public private(set) var log: [Command] = []
-  /// Answers `fillAt`; without one, `fillAt` is an error.
-  public var hitTester: (any HitTesting)?
+  /// Answers `fillAt`: by default SVGQuery's hit test with ``renderOptions``.
+  public var hitTester: any HitTesting
+  /// How the document is read into a render tree for hit tests and moves (resources, extra
+  /// style sheets).
+  public var renderOptions: RenderOptions
   private var undoSteps: [UndoStep] = []
 
-  public init(_ document: Document, hitTester: (any HitTesting)? = nil) {
+  public init(
+    _ document: Document, renderOptions: RenderOptions = RenderOptions(),
+    hitTester: (any HitTesting)? = nil
+  ) {
     original = document
     current = document
-    self.hitTester = hitTester
+    self.renderOptions = renderOptions
+    self.hitTester = hitTester ?? SceneHitTester(options: renderOptions)
   }
 
   /// Replays a log (as ``logText`` writes it) on `original`.
-  public init(original: Document, log: String, hitTester: (any HitTesting)? = nil)
-    throws(CommandError)
-  {
-    self.init(original, hitTester: hitTester)
+  public init(
+    original: Document, log: String, renderOptions: RenderOptions = RenderOptions(),
+    hitTester: (any HitTesting)? = nil
+  ) throws(CommandError) {
+    self.init(original, renderOptions: renderOptions, hitTester: hitTester)
     try apply(script: log)
   }
 
@@ -85,9 +94,6 @@ public struct EditableDocument: Sendable {
     case .fill(let ref):
       edit.recolor(try element(ref, c), "fill", activeColor)
     case .fillAt(let point):
-      guard let hitTester else {
-        throw CommandError("fillAt needs a hit tester, and this session has none", at: c.location)
-      }
       let target: NodeID?
       do {
         target = try edit.fillTarget(at: point, hitTester: hitTester)
@@ -107,7 +113,12 @@ public struct EditableDocument: Sendable {
     case .setOpacity(let ref, let value):
       edit.setOpacity(try element(ref, c), value)
     case .moveBy(let ref, let dx, let dy):
-      edit.moveBy(try element(ref, c), dx: dx, dy: dy, original: original)
+      let id = try element(ref, c)
+      do {
+        try edit.moveBy(id, by: Point(dx, dy), options: renderOptions)
+      } catch {
+        throw CommandError("moveBy: \(error)", at: c.location)
+      }
     case .moveToIndex(let ref, let index):
       let id = try element(ref, c)
       guard let parent = current[id].parent, parent != Document.top else {

@@ -1,4 +1,6 @@
 import SVGGeometry
+import SVGQuery
+import SVGRender
 import SVGTree
 
 /// One element under a point, as a hit test reports it.
@@ -34,6 +36,24 @@ public struct HitTestFunction: HitTesting {
 
   public func hits(at point: Point, in document: Document) throws -> [PointHit] {
     try body(point, document)
+  }
+}
+
+/// Hit testing by SVGQuery: the document's render tree, `pointer-events` as browsers apply
+/// them, clones reported as their `use` element.
+public struct SceneHitTester: HitTesting {
+  public var options: RenderOptions
+  /// How far from a shape a point may be and still hit it, in CSS pixels of the drawing.
+  public var tolerance: Double
+
+  public init(options: RenderOptions = RenderOptions(), tolerance: Double = 0) {
+    self.options = options
+    self.tolerance = tolerance
+  }
+
+  public func hits(at point: Point, in document: Document) throws -> [PointHit] {
+    try Scene(document: document, options: options).elements(at: point, tolerance: tolerance)
+      .map { PointHit(element: $0.element.node, shape: $0.shape.node) }
   }
 }
 

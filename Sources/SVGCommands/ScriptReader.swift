@@ -34,8 +34,9 @@ public enum CommandScript {
     -> [ScriptCommand]
   {
     var out: [ScriptCommand] = []
-    for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
+    // "\r\n" is one Character in Swift: split on both.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (i, line) in lines.enumerated() {
       let body = line.hasSuffix("\r") ? line.dropLast() : line
       if let c = try parse(line: String(body), number: firstLine + i) { out.append(c) }
     }
@@ -57,6 +58,8 @@ struct RawCommand {
     var column: Int
     /// Written in quotes: only an element reference may be.
     var quoted: Bool
+    /// A percent-decoded URL part: taken as it is, whatever characters it holds.
+    var literal = false
   }
 
   var name: String
@@ -188,7 +191,8 @@ struct LineReader {
     var args: [RawCommand.Argument] = []
     for p in parts.dropFirst() {
       guard !p.text.isEmpty else { throw error("empty argument", at: p.column - 1) }
-      args.append(RawCommand.Argument(text: p.text, column: p.column, quoted: false))
+      args.append(
+        RawCommand.Argument(text: p.text, column: p.column, quoted: false, literal: true))
     }
     return RawCommand(name: name, column: parts[0].column, line: number, arguments: args)
   }
