@@ -49,7 +49,7 @@ let package = Package(
 
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
-    .testTarget(name: "CLITests", dependencies: ["svg-render"]),
+    .testTarget(name: "CLITests", dependencies: ["svg-render", "SVGRender"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
