@@ -48,7 +48,8 @@ extension Scene {
     let kids = document.elementChildren(of: parent)
     guard kids.indices.contains(from), kids.indices.contains(to) else {
       throw QueryError(
-        "\(document.ref(parent).name) has \(kids.count) element children; cannot move \(from) to \(to)")
+        "\(document.ref(parent).name) has \(kids.count) element children; cannot move \(from) to \(to)"
+      )
     }
     guard from != to else { return }
     let moving = kids[from]

@@ -21,12 +21,17 @@ public struct HitTestOptions: Sendable {
 extension Scene {
   /// The top-most element at a document point, or nil.
   public func element(at point: Point, tolerance: Double = 0) -> Hit? {
-    hits(atCanvas: documentToCanvas.apply(point), options: HitTestOptions(tolerance: tolerance), all: false).first
+    hits(
+      atCanvas: documentToCanvas.apply(point), options: HitTestOptions(tolerance: tolerance),
+      all: false
+    ).first
   }
 
   /// Every element at a document point, top-most first, each once (`elementsFromPoint`).
   public func elements(at point: Point, tolerance: Double = 0) -> [Hit] {
-    hits(atCanvas: documentToCanvas.apply(point), options: HitTestOptions(tolerance: tolerance), all: true)
+    hits(
+      atCanvas: documentToCanvas.apply(point), options: HitTestOptions(tolerance: tolerance),
+      all: true)
   }
 
   /// The top-most element at a viewport point; nil outside the view.
@@ -41,7 +46,9 @@ extension Scene {
 
   /// The general form: a document point (no viewport) or a viewport point, the top-most hit
   /// only or all of them.
-  public func hits(at point: Point, in viewport: Viewport? = nil, options: HitTestOptions, all: Bool)
+  public func hits(
+    at point: Point, in viewport: Viewport? = nil, options: HitTestOptions, all: Bool
+  )
     -> [Hit]
   {
     guard let viewport else {
@@ -112,7 +119,9 @@ struct LeafTester {
       if leaf.isText {
         for sub in node.path.subpaths {
           let glyph = Path(subpath: sub)
-          if let box = glyph.bounds(transformedBy: leaf.toCanvas), box.insetBy(-tolerance).contains(p) {
+          if let box = glyph.bounds(transformedBy: leaf.toCanvas),
+            box.insetBy(-tolerance).contains(p)
+          {
             return .text
           }
         }
@@ -124,7 +133,9 @@ struct LeafTester {
       }
       if stroke, let s = area.stroke {
         if probe == nil { probe = CairoProbe() }
-        if probe!.strokeContains(p, path: node.path, stroke: s, toCanvas: leaf.toCanvas, widen: tolerance) {
+        if probe!.strokeContains(
+          p, path: node.path, stroke: s, toCanvas: leaf.toCanvas, widen: tolerance)
+        {
           return .stroke
         }
       }

@@ -25,7 +25,8 @@ struct SpatialIndex: Sendable {
     columns = side
     rows = side
     origin = Point(extent.x, extent.y)
-    cellSize = Point(max(extent.width, 1e-9) / Double(side), max(extent.height, 1e-9) / Double(side))
+    cellSize = Point(
+      max(extent.width, 1e-9) / Double(side), max(extent.height, 1e-9) / Double(side))
     let cells = columns * rows
 
     var counts = [Int32](repeating: 0, count: cells + 1)

@@ -75,7 +75,9 @@ enum StrokeTest {
   /// width, times the miter limit for miter joins and √2 for square caps.
   static func reach(of s: Stroke) -> Double {
     var factor = 1.0
-    if s.join == .miter || s.join == .miterClip || s.join == .arcs { factor = max(factor, s.miterLimit) }
+    if s.join == .miter || s.join == .miterClip || s.join == .arcs {
+      factor = max(factor, s.miterLimit)
+    }
     if s.cap == .square { factor = max(factor, 2.0.squareRoot()) }
     return s.width / 2 * factor
   }

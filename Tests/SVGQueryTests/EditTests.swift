@@ -65,7 +65,8 @@ import Testing
 
   @Test func badEditsAreRefused() throws {
     var s = try scene(
-      #"<g id="g"><rect id="a" width="10" height="10" transform="rotate(("/><rect id="s" width="5" height="5" style="transform: scale(2)"/></g>"#)
+      #"<g id="g"><rect id="a" width="10" height="10" transform="rotate(("/><rect id="s" width="5" height="5" style="transform: scale(2)"/></g>"#
+    )
     let g = try #require(s.element("g"))
     #expect(throws: QueryError.self) { try s.moveChild(of: g, from: 0, to: 5) }
     #expect(throws: QueryError.self) { try s.moveChild(of: g, from: -1, to: 0) }

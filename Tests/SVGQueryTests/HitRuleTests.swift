@@ -108,7 +108,8 @@ import Testing
   }
 
   @Test func toleranceReachesThinLines() throws {
-    let s = try scene(#"<line id="hair" x1="0" y1="50" x2="200" y2="50" stroke="black" stroke-width="0.5"/>"#)
+    let s = try scene(
+      #"<line id="hair" x1="0" y1="50" x2="200" y2="50" stroke="black" stroke-width="0.5"/>"#)
     #expect(s.name(at: 100, 53) == nil)
     #expect(s.name(at: 100, 53, tolerance: 4) == "hair")
     #expect(s.name(at: 100, 56, tolerance: 4) == nil)
@@ -163,7 +164,8 @@ import Testing
     for i in 0..<500 {
       let x = rng.next() * 180
       let y = rng.next() * 180
-      body += "<circle id=\"c\(i)\" cx=\"\(x)\" cy=\"\(y)\" r=\"\(2 + rng.next() * 10)\" stroke=\"black\"/>"
+      body +=
+        "<circle id=\"c\(i)\" cx=\"\(x)\" cy=\"\(y)\" r=\"\(2 + rng.next() * 10)\" stroke=\"black\"/>"
     }
     let s = try scene(body)
     for _ in 0..<500 {

@@ -33,7 +33,9 @@ struct PixelAgreementTests {
       problems += result.problems.prefix(2)
     }
     #expect(checked > 10_000, "too few pixels checked: \(checked)")
-    #expect(problems.isEmpty, "\(problems.count) mismatches:\n\(problems.prefix(40).joined(separator: "\n"))")
+    #expect(
+      problems.isEmpty,
+      "\(problems.count) mismatches:\n\(problems.prefix(40).joined(separator: "\n"))")
   }
 
   static func check(_ file: String) throws -> (checked: Int, problems: [String]) {
@@ -75,7 +77,9 @@ enum Suite {
   static let directory: String = {
     if let dir = ProcessInfo.processInfo.environment["SVG_SUITE_DIR"], !dir.isEmpty { return dir }
     return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/svg-suite")
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "shared/svg-suite"
+      )
       .path
   }()
   static var exists: Bool { FileManager.default.fileExists(atPath: directory + "/tests") }
@@ -123,7 +127,9 @@ extension SceneStorage {
     }
     guard case .path(let node) = leaves[i].content else { return [] }
     var out: [Color] = []
-    let paints = [node.fill.map { ($0.paint, $0.opacity) }, node.stroke.map { ($0.paint, $0.opacity) }]
+    let paints = [
+      node.fill.map { ($0.paint, $0.opacity) }, node.stroke.map { ($0.paint, $0.opacity) },
+    ]
     for case let (paint, opacity)? in paints {
       // A paint that is not an opaque colour may be what shows: no prediction then.
       guard opacity == 1, case .color(let c) = paint, c.alpha == 1 else { return [] }
@@ -138,7 +144,8 @@ extension SceneStorage {
     leaves.contains { leaf in
       guard case .path(let node) = leaf.content else { return false }
       let unhittable = leaf.inMarker || node.hitArea != nil
-      return unhittable && (node.path.bounds(transformedBy: leaf.toCanvas)?.insetBy(-50).contains(p) ?? false)
+      return unhittable
+        && (node.path.bounds(transformedBy: leaf.toCanvas)?.insetBy(-50).contains(p) ?? false)
     }
   }
 }

@@ -39,7 +39,8 @@ import Testing
   }
 
   @Test func toleranceIsInViewportPixels() throws {
-    let s = try scene(#"<line id="l" x1="0" y1="50" x2="200" y2="50" stroke="black" stroke-width="1"/>"#)
+    let s = try scene(
+      #"<line id="l" x1="0" y1="50" x2="200" y2="50" stroke="black" stroke-width="1"/>"#)
     let view = Viewport(zoom: 4)
     // 2 document units off the line's edge is 8 viewport pixels at zoom 4.
     #expect(s.element(at: Point(100, 210), in: view, tolerance: 6) == nil)

@@ -11,7 +11,8 @@ enum HitAreaResolver {
       if let value = PointerEvents(keyword: keyword) {
         pointerEvents = value
       } else if keyword != "auto" {
-        style.context.warn("unknown pointer-events \"\(keyword)\"; using visiblePainted", at: style.id)
+        style.context.warn(
+          "unknown pointer-events \"\(keyword)\"; using visiblePainted", at: style.id)
       }
     }
     let visible = style.isVisible
