@@ -61,6 +61,13 @@ private let page = """
       == "translate(11 6)")
   }
 
+  @Test func moveByErrors() throws {
+    let d = try document(#"<rect id="a" style="transform: rotate(5deg)" width="9" height="9"/>"#)
+    #expect(try failure(d, "moveBy(a, 1, 1)").message.contains("transform in its style"))
+    #expect(try failure(d, "moveBy(/, 1, 1)").message.contains("cannot be moved"))
+    #expect(try failure(d, "moveBy(b, 1, 1)").location.column == 8)
+  }
+
   @Test func moveToIndexReordersElementsOnly() throws {
     let d = try document(page)
     let s = try session(d, "moveToIndex(b, 0)")
