@@ -6,9 +6,9 @@ import SVGTree
 /// the active colour, and the document as they leave it.
 ///
 /// The state that matters is ``original`` and ``log``: replaying the log on the original
-/// (``init(original:log:hitTester:)``) gives the same ``current`` document and active colour,
-/// so a store keeps the original SVG and ``logText``. Scripts apply all or nothing: a
-/// command that fails leaves the whole session as it was before the script.
+/// (``init(original:log:renderOptions:hitTester:)``) gives the same ``current`` document and
+/// active colour, so a store keeps the original SVG and ``logText``. Scripts apply all or
+/// nothing: a command that fails leaves the whole session as it was before the script.
 public struct EditableDocument: Sendable {
   /// The document as read, never changed.
   public let original: Document
