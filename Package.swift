@@ -13,6 +13,7 @@ let package = Package(
     .plugin(name: "InlineSVGPlugin", targets: ["InlineSVGPlugin"]),
     .library(name: "SVGQuery", targets: ["SVGQuery"]),
     .executable(name: "svg-query", targets: ["svg-query"]),
+    .library(name: "SVGCommands", targets: ["SVGCommands"]),
   ],
   targets: [
     .systemLibrary(
@@ -39,7 +40,8 @@ let package = Package(
       ]),
     .target(name: "CommandLineKit"),
     .executableTarget(
-      name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),
+      name: "svg-render",
+      dependencies: ["SVGRender", "SVGTree", "SVGCommands", "CommandLineKit"]),
 
     .target(name: "SVGInline", dependencies: ["SVGTree"]),
     .executableTarget(name: "svg-inline", dependencies: ["SVGInline", "SVGTree", "CommandLineKit"]),
@@ -50,11 +52,14 @@ let package = Package(
 
     .target(name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry", "CCairo"]),
     .executableTarget(
-      name: "svg-query", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "CommandLineKit"]),
+      name: "svg-query",
+      dependencies: ["SVGQuery", "SVGCommands", "SVGRender", "SVGTree", "CommandLineKit"]),
+    .target(
+      name: "SVGCommands", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "SVGGeometry"]),
 
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
-    .testTarget(name: "CLITests", dependencies: ["svg-render"]),
+    .testTarget(name: "CLITests", dependencies: ["svg-render", "SVGRender"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
@@ -66,6 +71,10 @@ let package = Package(
     .testTarget(
       name: "InlineExampleTests", dependencies: ["InlineExample"],
       path: "Examples/InlineExampleTests"),
+    .testTarget(
+      name: "SVGCommandsTests",
+      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],
       exclude: ["expected-failures.txt"]),
