@@ -60,6 +60,8 @@ public struct Group: Sendable {
   public var isolate = false
   public var clipPath: ClipPath?
   public var mask: Mask?
+  /// Filters applied in order to the group's content, before clip, mask and opacity.
+  public var filters: [Filter] = []
   public var children: [RenderNode] = []
 
   public init(source: NodeID? = nil) { self.source = source }
@@ -67,6 +69,7 @@ public struct Group: Sendable {
   /// Whether drawing needs an offscreen layer rather than drawing straight to the target.
   public var needsLayer: Bool {
     opacity < 1 || blendMode != .normal || isolate || clipPath != nil || mask != nil
+      || !filters.isEmpty
   }
 }
 
@@ -82,6 +85,9 @@ public struct PathNode: Sendable {
   /// Fill bounding box in the parent's user space (nil for an empty path), computed on
   /// each call: most shapes never need it.
   public var bounds: Rect? { path.bounds }
+  /// How the node answers hit tests when not simply where it paints (`pointer-events`,
+  /// hidden shapes); nil for a visible shape hit where it paints. See ``resolvedHitArea``.
+  public var hitArea: HitArea?
 
   public init(source: NodeID?, path: Path) {
     self.source = source
