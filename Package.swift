@@ -59,6 +59,9 @@ let package = Package(
 
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
+    .testTarget(
+      name: "HostileInputs", dependencies: ["svg-render", "svg-inline", "svg-query"],
+      path: "Tests/HostileInputs", exclude: ["Corpus"]),
     .testTarget(name: "CLITests", dependencies: ["svg-render", "SVGRender"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(

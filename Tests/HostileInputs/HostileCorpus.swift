@@ -1,0 +1,146 @@
+/// Every hostile file and what each tool must do with it. Files of `Corpus/` are listed by
+/// name (a test checks that each has an entry); big ones are generated in the workspace.
+extension HostileCase {
+  static let refusedOutside = "outside the resource directory"
+  static let tooManyReferences = "more than 100000 references"
+
+  static let all: [HostileCase] = corpus + entities + hrefs + sizes
+
+  /// The committed files (`Corpus/`).
+  static let corpus: [HostileCase] = [
+    HostileCase("billion-laughs.svg", all: .fails("entity reference loop")),
+    HostileCase("billion-laughs-attribute.svg", all: .fails("entity reference loop")),
+    // librsvg's CVE-2019-20446 shape: each level references the one below ten times.
+    HostileCase(
+      "use-exponential.svg", render: .fails(tooManyReferences), inline: .succeeds(),
+      query: .fails(tooManyReferences), seconds: 5, megabytes: 400),
+    HostileCase(
+      "pattern-exponential.svg", render: .fails(tooManyReferences), inline: .succeeds(),
+      query: .fails(tooManyReferences), seconds: 5, megabytes: 400),
+    HostileCase(
+      "marker-exponential.svg", render: .fails(tooManyReferences), inline: .succeeds(),
+      query: .fails(tooManyReferences), seconds: 5, megabytes: 400),
+    HostileCase(
+      "mask-exponential.svg", render: .fails(tooManyReferences), inline: .succeeds(),
+      query: .fails(tooManyReferences), seconds: 5, megabytes: 400),
+    HostileCase(
+      "filter-pattern-exponential.svg", render: .fails(tooManyReferences), inline: .succeeds(),
+      query: .fails(tooManyReferences), seconds: 5, megabytes: 400),
+    HostileCase(
+      "reference-cycles.svg", render: .succeeds("reference cycle", "closes a cycle"),
+      inline: .succeeds(), query: .succeeds()),
+    HostileCase(
+      "huge-canvas.svg", render: .fails("over the limit of 100000000 pixels"),
+      inline: .succeeds(), query: .succeeds()),
+    HostileCase("huge-blur.svg", all: .succeeds(), megabytes: 150),
+    HostileCase("invalid-utf8.svg", all: .fails("not proper UTF-8")),
+    HostileCase("css-number-overflow.svg", all: .succeeds()),
+  ]
+
+  /// External entities and external DTD subsets, all pointing at the tripwire.
+  static let entities: [HostileCase] = [
+    HostileCase("xxe-file.svg", all: .succeeds()) { w, _ in
+      Make.text(
+        "<!DOCTYPE svg [<!ENTITY x SYSTEM \"file://\(w.tripwire)\">]>\n"
+          + Make.svgOpen + "<text y=\"5\">&x;</text></svg>")
+    },
+    HostileCase("xxe-relative.svg", all: .succeeds()) { _, _ in
+      Make.text(
+        "<!DOCTYPE svg [<!ENTITY x SYSTEM \"../outside/tripwire\">]>\n"
+          + Make.svgOpen + "<desc>&x;</desc></svg>")
+    },
+    HostileCase("xxe-parameter.svg", all: .succeeds()) { w, _ in
+      Make.text(
+        "<!DOCTYPE svg [<!ENTITY % p SYSTEM \"file://\(w.tripwire)\"> %p;]>\n" + Make.svgOpen
+          + "</svg>")
+    },
+    HostileCase("external-subset.svg", all: .succeeds()) { w, _ in
+      Make.text(
+        "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"\(w.tripwire)\">\n" + Make.svgOpen
+          + "<rect width=\"5\" height=\"5\"/></svg>")
+    },
+    HostileCase("xinclude.svg", all: .succeeds()) { _, _ in
+      Make.text(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xi=\"http://www.w3.org/2001/XInclude\""
+          + " width=\"10\" height=\"10\"><xi:include href=\"../outside/tripwire\" parse=\"text\"/></svg>"
+      )
+    },
+    HostileCase(
+      "xml-stylesheet.svg", render: .succeeds(), inline: .fails(refusedOutside),
+      query: .succeeds()
+    ) { _, _ in
+      Make.text(
+        "<?xml-stylesheet href=\"../outside/tripwire\" type=\"text/css\"?>\n" + Make.svgOpen
+          + "</svg>")
+    },
+    HostileCase("css-import.svg", all: .succeeds()) { _, _ in
+      Make.text(Make.svgOpen + "<style>@import url(../outside/tripwire);</style></svg>")
+    },
+  ]
+
+  /// `<image href>` tricks to leave the base folder. svg-render draws the rest and says why
+  /// the image was refused; svg-inline refuses the file; svg-query answers without it.
+  static let hrefs: [HostileCase] = {
+    func trick(
+      _ name: String, render: String, inline: String? = nil,
+      _ href: @escaping @Sendable (Workspace, UInt16) -> String
+    ) -> HostileCase {
+      HostileCase(
+        "href-\(name).svg", render: .succeeds("<image> not rendered", render),
+        inline: inline.map { .fails($0) } ?? .fails(render), query: .succeeds()
+      ) { w, port in Make.image(href(w, port)) }
+    }
+    var cases = [
+      trick("dotdot", render: refusedOutside) { _, _ in "../outside/tripwire" },
+      // Refused whatever the reason (no such file, outside, not a regular file): never read.
+      trick("dot-query", render: "\".?../outside/tripwire\": ") { _, _ in ".?../outside/tripwire" },
+      trick("percent-dotdot", render: refusedOutside) { _, _ in "%2e%2e/outside/tripwire" },
+      trick("percent-slash", render: refusedOutside) { _, _ in "..%2foutside%2ftripwire" },
+      trick("etc-passwd", render: refusedOutside) { _, _ in "file:///etc/passwd" },
+      trick("file-url", render: refusedOutside) { w, _ in "file://\(w.tripwire)" },
+      trick("absolute", render: refusedOutside) { w, _ in w.tripwire },
+      trick("dev-stdin", render: "\"/dev/stdin\": ") { _, _ in "/dev/stdin" },
+      trick("symlink", render: refusedOutside) { _, _ in "escape/tripwire" },
+      trick("symlink-secret", render: refusedOutside) { _, _ in "escape/secret.txt" },
+    ]
+    cases.append(
+      HostileCase(
+        "href-loopback.svg", render: .succeeds("<image> not rendered", "not allowed"),
+        inline: .succeeds("not fetched"), query: .succeeds()
+      ) { _, port in Make.image("http://127.0.0.1:\(port)/x.png") })
+    // The control: a file inside the base folder is read, so the refusals above are real.
+    var inside = HostileCase("href-inside.svg", all: .succeeds()) { _, _ in
+      Make.image("inside.png")
+    }
+    inside.render.neverSays = ["not rendered"]
+    cases.append(inside)
+    return cases
+  }()
+
+  /// Sizes: nesting, element count, attribute length, compression ratio, entity amplification.
+  static let sizes: [HostileCase] = [
+    HostileCase("quadratic-blowup.svg", all: .fails("entity expansion over the limit")) { _, _ in
+      let a = String(repeating: "a", count: 50_000)
+      return Make.repeated(
+        "<!DOCTYPE svg [<!ENTITY a \"\(a)\">]>\n" + Make.svgOpen + "<desc>", "&a;", 50_000,
+        "</desc></svg>")
+    },
+    HostileCase("deep-nesting.svg", all: .fails("depth")) { _, _ in
+      Make.repeated(Make.svgOpen, "<g>", 100_000, String(repeating: "</g>", count: 100_000) + "</svg>")
+    },
+    HostileCase(
+      "million-elements.svg", all: .fails("more than 1000000 elements"), seconds: 2,
+      megabytes: 400
+    ) { _, _ in Make.repeated(Make.svgOpen, "<rect/>", 1_000_001, "</svg>") },
+    HostileCase("path-50mb.svg", all: .fails("path"), seconds: 2, megabytes: 400) { _, _ in
+      Make.repeated(Make.svgOpen + "<path d=\"M0 0", " L1 1", 10 << 20, "\"/></svg>")
+    },
+    HostileCase(
+      "svgz-bomb.svgz", render: .fails("inflates past the limit"),
+      inline: .fails("gzip-compressed"), query: .fails("inflates past the limit"),
+      megabytes: 400
+    ) { _, _ in
+      try Make.gzipBomb(Make.svgOpen + "<desc>", spaces: 128 << 20, "</desc></svg>")
+    },
+  ]
+}
