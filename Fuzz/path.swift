@@ -15,7 +15,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = path.point(atLength: length / 2)
   _ = path.vertices
   _ = path.flattened(tolerance: 0.5)
-  _ = path.contains(Point(x: 1, y: 1), rule: .evenOdd)
-  _ = path.windingNumber(at: Point(x: 0, y: 0))
+  _ = path.contains(Point(1, 1), rule: .evenOdd)
+  _ = path.windingNumber(at: Point(0, 0))
   return 0
 }
