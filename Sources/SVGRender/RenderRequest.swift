@@ -44,8 +44,11 @@ public struct RenderRequest: Sendable {
   }
 
   /// Renders `tree` (read from `document`) to the requested format's bytes.
-  public func render(_ tree: RenderTree, document: Document, limits: Limits = .default)
-    throws(RenderError) -> [UInt8]
+  /// `cancellation` stops the drawing (default: ``Limits/maxRenderTime`` from now).
+  public func render(
+    _ tree: RenderTree, document: Document, limits: Limits = .default,
+    cancellation: RenderCancellation? = nil
+  ) throws(RenderError) -> [UInt8]
   {
     let size = outputSize(of: tree, document: document)
     guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
@@ -59,12 +62,14 @@ public struct RenderRequest: Sendable {
         throw RenderError(
           "output of \(Int(w))x\(Int(h)) pixels is over the limit of \(limits.maxPixels) pixels")
       }
-      return try tree.rasterize(width: Int(w), height: Int(h), background: background, limits: limits)
+      return try tree.rasterize(
+        width: Int(w), height: Int(h), background: background, limits: limits,
+        cancellation: cancellation)
         .pngData(fast: !smallPNG)
     case .pdf, .ps, .svg:
       return try tree.vectorData(
         format: format, width: size.width, height: size.height, background: background,
-        limits: limits)
+        limits: limits, cancellation: cancellation)
     }
   }
 }

@@ -23,6 +23,10 @@ public struct Limits: Sendable, Hashable {
   public var maxReferenceDepth: Int = 128
   /// Pixels of the output image, and of any intermediate layer. Default 100 megapixels.
   public var maxPixels: Int = 100_000_000
+  /// Wall-clock time for building the render tree, and again for drawing it. Default 60 s:
+  /// real drawings take well under a second; a file built to be slow (a huge blur, millions
+  /// of references) stops here. Checked cooperatively, so nil (no limit) is allowed.
+  public var maxRenderTime: Duration? = .seconds(60)
 
   public init() {}
 

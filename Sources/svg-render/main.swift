@@ -23,6 +23,7 @@ let spec = CommandSpec(
     OptionSpec("--font-dir", value: "DIR", help: "Extra folder of fonts for text, added to fontconfig's (repeatable).", group: "Resources and limits", repeatable: true),
     OptionSpec("--resources", value: "DIR", help: "Base folder for external files such as images (default: the input's folder).", group: "Resources and limits"),
     OptionSpec("--max-pixels", value: "N", help: "Refuse outputs and intermediate layers over N pixels (default 100000000).", group: "Resources and limits"),
+    OptionSpec("--max-seconds", value: "N", help: "Stop building, and drawing, after N seconds each (default 60).", group: "Resources and limits"),
     OptionSpec("-c", "--command", value: "CMD", help: "Edit before rendering: a command such as 'fillAt(50, 50)' or 'svg://fillAt/50/50' (repeatable; after --commands).", group: "Editing", repeatable: true),
     OptionSpec("--commands", value: "FILE", help: "Edit before rendering with a script of commands, one a line (see Resources/examples/colouring.commands).", group: "Editing"),
     OptionSpec("--verbose", help: "Print warnings (unsupported or invalid content) to standard error.", group: "General"),
@@ -49,6 +50,14 @@ struct Job: Sendable {
   var scripts: [(name: String, commands: [ScriptCommand])] = []
 
   func run(input: String, output: String) throws {
+    do {
+      try render(input: input, output: output)
+    } catch let error as RenderError {
+      throw OutputError("\(input == "-" ? "<stdin>" : input): \(error)")
+    }
+  }
+
+  private func render(input: String, output: String) throws {
     var document = try Document(contentsOfFile: input, limits: options.limits)
     var options = self.options
     let base = resources ?? (input == "-" ? FileManager.default.currentDirectoryPath
@@ -100,6 +109,7 @@ runTool(spec) { args in
     do { job.request.background = try Color(parsing: bg) } catch { throw UsageError("--background: \(error)") }
   }
   if let maxPixels = try args.integer("max-pixels", minimum: 1) { job.options.limits.maxPixels = maxPixels }
+  if let seconds = try args.number("max-seconds", minimum: 0.001) { job.options.limits.maxRenderTime = .seconds(seconds) }
   job.resources = args.value("resources")
   job.exportID = args.value("export-id")
   job.options.fontDirectories = args.all("font-dir").map { URL(fileURLWithPath: $0).standardizedFileURL.path }

@@ -90,3 +90,23 @@ import Testing
     #expect(run.trippedWire)
   }
 }
+
+/// The time budget, through svg-render's --max-seconds: a file built to be slow stops on
+/// time with a message naming it, and leaves no output.
+@Suite struct TimeBudgetTests {
+  @Test func aSlowRenderStopsOnTime() throws {
+    let workspace = try Workspace()
+    defer { workspace.remove() }
+    let file = "pattern-exponential.svg"
+    let bytes = try #require(FileManager.default.contents(atPath: Products.corpus + "/" + file))
+    try workspace.write(file, [UInt8](bytes))
+    let run = try ChildProcess.run(
+      Products.path("svg-render"),
+      ["--max-seconds", "0.2", workspace.base + "/" + file, "-o", workspace.base + "/out.png"],
+      in: workspace.base, timeout: 30)
+    #expect(run.exitCode == 1)
+    #expect(run.stderr.contains("\(file): the render took longer than its time limit"))
+    #expect(run.seconds < (Products.isDebug ? 5 : 1.5))
+    #expect(!workspace.exists("out.png"))
+  }
+}

@@ -21,10 +21,13 @@ final class BuildContext {
   var instanceStyles: [NodeID: InstanceStyle] = [:]
   /// Elements cloned by `use` so far, counted against ``Limits/maxElements``.
   var clonedElements = 0
+  /// The build's time limit and cancellation (see ``RenderCancellation``).
+  let cancellation: RenderCancellation?
 
   init(document: Document, options: RenderOptions) {
     self.document = document
     self.options = options
+    self.cancellation = RenderCancellation.token(options.cancellation, limits: options.limits)
     self.specified = document.specifiedStyles(extraStyleSheets: options.styleSheets)
     self.styles = document.computeStyles(specified: specified)
   }
@@ -45,6 +48,7 @@ final class BuildContext {
 
   /// Counts `count` reference resolutions against ``Limits/maxReferences``.
   func countReference(_ count: Int = 1) throws(RenderError) {
+    try cancellation?.check()
     references += count
     if references > options.limits.maxReferences {
       throw RenderError(

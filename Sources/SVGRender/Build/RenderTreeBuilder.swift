@@ -76,6 +76,7 @@ struct RenderTreeBuilder {
     throws(RenderError) -> RenderNode?
   {
     guard document.isSVGElement(id) else { return nil }
+    try context.cancellation?.check()
     let style = context.style(id)
     guard style.isDisplayed, Conditional.passes(id, context: context) else { return nil }
     let transform = style.transform(viewport: state.viewport)

@@ -41,7 +41,7 @@ extension CairoRenderer {
       cairo_destroy(layerCR)
     }
     let limit = budget
-    for filter in group.filters {
+    for filter in group.filters where !limit.isCancelled {
       FilterPipeline(filter: filter, transform: toLayer) { content, transform, surface in
         let c = cairo_create(surface)!
         cairo_set_matrix(c, transform)

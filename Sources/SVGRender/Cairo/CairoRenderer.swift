@@ -9,6 +9,7 @@ struct CairoRenderer {
   var budget: PixelBudget
 
   func draw(_ node: RenderNode) {
+    guard !budget.isCancelled else { return }
     switch node {
     case .group(let g): draw(g)
     case .path(let p): draw(p)

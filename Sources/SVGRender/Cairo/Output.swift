@@ -11,9 +11,11 @@ extension RenderTree {
   /// Rasterizes the drawing into a `width` × `height` image. The drawing's intrinsic size is
   /// scaled to fill it, so a thumbnail is drawn straight at its size with no intermediate.
   public func rasterize(
-    width: Int, height: Int, background: Color? = nil, limits: Limits = .default
+    width: Int, height: Int, background: Color? = nil, limits: Limits = .default,
+    cancellation: RenderCancellation? = nil
   ) throws(RenderError) -> Bitmap {
-    let budget = PixelBudget(maxPixels: limits.maxPixels)
+    let token = RenderCancellation.token(cancellation, limits: limits)
+    let budget = PixelBudget(maxPixels: limits.maxPixels, cancellation: token)
     guard budget.allows(width: width, height: height) else {
       throw RenderError(
         "output of \(width)x\(height) pixels is over the limit of \(limits.maxPixels) pixels")
@@ -24,6 +26,7 @@ extension RenderTree {
       draw(on: cr, width: Double(width), height: Double(height), background: background, budget: budget)
       cairo_destroy(cr)
     }
+    try token?.check()
     return bitmap
   }
 
@@ -31,8 +34,9 @@ extension RenderTree {
   /// (1 CSS px = 0.75 pt, so the intrinsic size keeps its physical size).
   public func vectorData(
     format: OutputFormat, width: Double, height: Double, background: Color? = nil,
-    limits: Limits = .default
+    limits: Limits = .default, cancellation: RenderCancellation? = nil
   ) throws(RenderError) -> [UInt8] {
+    let token = RenderCancellation.token(cancellation, limits: limits)
     var out: [UInt8] = []
     let writer: cairo_write_func_t = { closure, data, length in
       let out = closure!.assumingMemoryBound(to: [UInt8].self)
@@ -53,7 +57,7 @@ extension RenderTree {
       let cr = cairo_create(surface)!
       draw(
         on: cr, width: w, height: h, background: background,
-        budget: PixelBudget(maxPixels: limits.maxPixels))
+        budget: PixelBudget(maxPixels: limits.maxPixels, cancellation: token))
       cairo_show_page(cr)
       cairo_destroy(cr)
       cairo_surface_finish(surface)
@@ -64,6 +68,7 @@ extension RenderTree {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw RenderError("cannot write \(format.rawValue): \(String(cString: cairo_status_to_string(status)))")
     }
+    try token?.check()
     return out
   }
 

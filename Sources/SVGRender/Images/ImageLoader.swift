@@ -60,6 +60,7 @@ enum ImageLoader {
     var options = context.options
     if options.resources != .none { options.resources = .dataOnly }
     options.styleSheets = []
+    options.cancellation = context.cancellation
     let budget = max(0, options.limits.maxReferences - context.references) / 2
     options.limits.maxReferences = budget
     let nested = BuildContext(document: document, options: options)
