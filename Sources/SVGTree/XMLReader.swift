@@ -40,6 +40,7 @@ struct XMLReader {
     let state = ParseState(limits: limits)
     ctxt.pointee._private = Unmanaged.passUnretained(state).toOpaque()
     ctxt.pointee.sax.pointee.startElementNs = startElement
+    ctxt.pointee.sax.pointee.serror = recordError
     let doc = bytes.withUnsafeBufferPointer { buf in
       buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
         xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), path ?? "input.svg", nil, Self.options)
@@ -50,6 +51,9 @@ struct XMLReader {
       throw SVGError(.limit, stop.message, file: path, location: stop.location)
     }
     guard let doc, ctxt.pointee.wellFormed != 0 else {
+      if let stop = state.sizeError {
+        throw SVGError(.limit, stop.message, file: path, location: stop.location)
+      }
       throw Self.libxmlError(ctxt, path: path)
     }
     var builder = TreeBuilder(doc: doc, limits: limits)
@@ -89,6 +93,9 @@ final class ParseState {
   let limits: Limits
   var elements = 0
   var stopReason: Stop?
+  /// The first of libxml2's own size limits that the input broke (an attribute or text
+  /// node over 10 MB): the errors libxml2 reports after it only describe its aftermath.
+  var sizeError: Stop?
 
   init(limits: Limits) { self.limits = limits }
 }
@@ -116,6 +123,19 @@ private let startElement: startElementNsSAX2Func = {
       message: "elements nested deeper than \(state.limits.maxDepth)", location: location)
     xmlStopParser(ctxt)
   }
+}
+
+/// Structured-error callback: keeps the first size-limit error (see ``ParseState/sizeError``).
+private let recordError: xmlStructuredErrorFunc = { userData, error in
+  guard let ctxt = userData?.assumingMemoryBound(to: xmlParserCtxt.self),
+    let raw = ctxt.pointee._private, let error, let text = error.pointee.message
+  else { return }
+  let state = Unmanaged<ParseState>.fromOpaque(raw).takeUnretainedValue()
+  let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+  guard state.sizeError == nil, message.hasSuffix("too long") else { return }
+  state.sizeError = .init(
+    message: message + " (libxml2's limit for one attribute or text is 10 MB)",
+    location: SourceLocation(line: Int(error.pointee.line), column: Int(error.pointee.int2)))
 }
 
 /// Finds the `<` that opened the tag just parsed: `<` cannot occur inside a start tag, so

@@ -104,3 +104,29 @@ import Testing
     #expect(throws: SVGError.self) { try Document(bytes: bytes) }
   }
 }
+
+@Suite struct OversizedValueTests {
+  /// libxml2 stops at 10 MB for one attribute; the error says so, not what it breaks after.
+  @Test func anAttributeOver10MBIsALimitErrorThatSaysSo() {
+    let d = "M0 0" + String(repeating: " L1 1", count: 2_200_000)
+    let text = "<svg xmlns='http://www.w3.org/2000/svg'>\n<path d='\(d)'/></svg>"
+    do {
+      _ = try Document(string: text, path: "big.svg")
+      Issue.record("an 11 MB attribute was read")
+    } catch {
+      #expect(error.kind == .limit)
+      #expect(error.message.hasPrefix("AttValue length too long"))
+      #expect(error.description.hasPrefix("big.svg:2:"))
+    }
+  }
+
+  @Test func aBrokenTagStillGetsLibxml2sLastMessage() {
+    #expect(throws: SVGError.self) { try Document(string: "<svg xmlns='http://www.w3.org/2000/svg'><rect width='5'</svg>") }
+    do {
+      _ = try Document(string: "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect width='5'</svg>")
+    } catch {
+      #expect(error.kind == .syntax)
+      #expect(error.message.contains("Couldn't find end of Start Tag rect"))
+    }
+  }
+}
