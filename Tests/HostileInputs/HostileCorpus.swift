@@ -35,6 +35,7 @@ extension HostileCase {
     HostileCase("huge-blur.svg", all: .succeeds(), megabytes: 150),
     HostileCase("invalid-utf8.svg", all: .fails("not proper UTF-8")),
     HostileCase("css-number-overflow.svg", all: .succeeds()),
+    HostileCase("turbulence-octaves.svg", all: .succeeds(), seconds: 2),
   ]
 
   /// External entities and external DTD subsets, all pointing at the tripwire.
@@ -141,6 +142,18 @@ extension HostileCase {
       megabytes: 400
     ) { _, _ in
       try Make.gzipBomb(Make.svgOpen + "<desc>", spaces: 128 << 20, "</desc></svg>")
+    },
+    // Once quadratic: glyphs on a long textPath, runs of stops at one offset.
+    HostileCase("textpath-long.svg", all: .succeeds(), seconds: 2) { _, _ in
+      Make.text(
+        Make.svgOpen + "<path id=\"p\" d=\"M0 0" + String(repeating: " l1 0", count: 30_000)
+          + "\"/><text><textPath href=\"#p\">" + String(repeating: "x", count: 5_000)
+          + "</textPath></text></svg>")
+    },
+    HostileCase("gradient-stops.svg", all: .succeeds(), seconds: 2) { _, _ in
+      Make.repeated(
+        Make.svgOpen + "<linearGradient id=\"g\">", "<stop offset=\"0.5\"/>", 30_000,
+        "</linearGradient><rect width=\"10\" height=\"10\" fill=\"url(#g)\"/></svg>")
     },
   ]
 }

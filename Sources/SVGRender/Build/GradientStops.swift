@@ -38,18 +38,19 @@ enum GradientStops {
   /// its predecessor's offset moves up to it; and where two stops share an offset the first
   /// moves back by a hair. Offsets never decrease afterwards.
   static func normalized(_ input: [GradientStop]) -> [GradientStop] {
-    var stops = input
-    let hair = Double(Float.ulpOfOne)
-    if stops.count >= 3 {
-      var i = 0
-      while i < stops.count - 2 {
-        if stops[i].offset == stops[i + 1].offset && stops[i + 1].offset == stops[i + 2].offset {
-          stops.remove(at: i + 1)
-        } else {
-          i += 1
-        }
+    // One pass (a file may hold 100,000 stops at one offset): a stop that continues a run
+    // of equal offsets replaces the run's previous last stop.
+    var stops: [GradientStop] = []
+    stops.reserveCapacity(input.count)
+    for stop in input {
+      let n = stops.count
+      if n >= 2 && stops[n - 1].offset == stop.offset && stops[n - 2].offset == stop.offset {
+        stops[n - 1] = stop
+      } else {
+        stops.append(stop)
       }
     }
+    let hair = Double(Float.ulpOfOne)
     if stops.count >= 2 {
       for i in 0..<(stops.count - 1) where stops[i].offset == 0 && stops[i + 1].offset == 0 {
         stops[i + 1].offset = min(stops[i].offset + hair, 1)

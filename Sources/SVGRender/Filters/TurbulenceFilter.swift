@@ -56,22 +56,34 @@ struct TurbulenceFilter {
     var wrapY: Int
   }
 
+  /// `v`'s integer part, as the reference code's `(int)` cast gives it. Coordinates too big
+  /// for that (an extreme baseFrequency, or x doubled for each of many octaves) wrap modulo
+  /// 2^32 instead of trapping: only the low 8 bits index the lattice, and they are kept.
+  private static func integerPart(_ v: Double) -> Int {
+    guard v.isFinite else { return 0 }
+    return v.magnitude < 0x1p52 ? Int(v) : Int(v.truncatingRemainder(dividingBy: 0x1p32))
+  }
+
+  private static func fraction(_ v: Double) -> Double {
+    v.isFinite ? v - v.rounded(.towardZero) : 0
+  }
+
   private func noise(_ channel: Int, _ x: Double, _ y: Double, _ stitch: Stitch?) -> Double {
     let tx = x + Double(Self.perlinN)
-    var bx0 = Int(tx)
-    var bx1 = bx0 + 1
-    let rx0 = tx - Double(Int64(tx))
+    var bx0 = Self.integerPart(tx)
+    var bx1 = bx0 &+ 1
+    let rx0 = Self.fraction(tx)
     let rx1 = rx0 - 1
     let ty = y + Double(Self.perlinN)
-    var by0 = Int(ty)
-    var by1 = by0 + 1
-    let ry0 = ty - Double(Int64(ty))
+    var by0 = Self.integerPart(ty)
+    var by1 = by0 &+ 1
+    let ry0 = Self.fraction(ty)
     let ry1 = ry0 - 1
     if let s = stitch {
-      if bx0 >= s.wrapX { bx0 -= s.width }
-      if bx1 >= s.wrapX { bx1 -= s.width }
-      if by0 >= s.wrapY { by0 -= s.height }
-      if by1 >= s.wrapY { by1 -= s.height }
+      if bx0 >= s.wrapX { bx0 &-= s.width }
+      if bx1 >= s.wrapX { bx1 &-= s.width }
+      if by0 >= s.wrapY { by0 &-= s.height }
+      if by1 >= s.wrapY { by1 &-= s.height }
     }
     bx0 &= 0xFF
     bx1 &= 0xFF
@@ -113,11 +125,12 @@ struct TurbulenceFilter {
         let hi = (tile.h * fy).rounded(.up) / tile.h
         fy = fy / lo < hi / fy ? lo : hi
       }
-      let w = Int(tile.w * fx + 0.5)
-      let h = Int(tile.h * fy + 0.5)
+      let w = Self.integerPart(tile.w * fx + 0.5)
+      let h = Self.integerPart(tile.h * fy + 0.5)
       stitch = Stitch(
-        width: w, height: h, wrapX: Int(tile.x * fx + Double(Self.perlinN) + Double(w)),
-        wrapY: Int(tile.y * fy + Double(Self.perlinN) + Double(h)))
+        width: w, height: h,
+        wrapX: Self.integerPart(tile.x * fx + Double(Self.perlinN) + Double(w)),
+        wrapY: Self.integerPart(tile.y * fy + Double(Self.perlinN) + Double(h)))
     }
     var sum = 0.0
     var x = point.0 * fx
@@ -130,10 +143,10 @@ struct TurbulenceFilter {
       y *= 2
       ratio *= 2
       if var s = stitch {
-        s.width *= 2
-        s.wrapX = 2 * s.wrapX - Self.perlinN
-        s.height *= 2
-        s.wrapY = 2 * s.wrapY - Self.perlinN
+        s.width = s.width &* 2
+        s.wrapX = 2 &* s.wrapX &- Self.perlinN
+        s.height = s.height &* 2
+        s.wrapY = 2 &* s.wrapY &- Self.perlinN
         stitch = s
       }
     }

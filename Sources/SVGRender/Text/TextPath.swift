@@ -38,27 +38,36 @@ enum TextPathElement {
   }
 
   /// Position and direction (degrees) at each distance along `path`; nil for distances
-  /// off the path. `distances` must be in increasing order for the fast walk, but any
-  /// order gives correct answers.
+  /// off the path. Each distance finds its segment by binary search over the running
+  /// lengths, so long paths with long texts stay fast.
   static func normals(along path: Path, at distances: [Double]) -> [(Point, Double)?] {
     let segments = path.segments
     let lengths = segments.map(\.length)
-    let total = lengths.reduce(0, +)
+    var ends: [Double] = []
+    ends.reserveCapacity(lengths.count)
+    var total = 0.0
+    for len in lengths {
+      total += len
+      ends.append(total)
+    }
     return distances.map { d -> (Point, Double)? in
       guard d >= 0, d <= total, d.isFinite else { return nil }
-      var walked = 0.0
-      for (i, seg) in segments.enumerated() {
-        let len = lengths[i]
-        if d <= walked + len && len > 0 {
-          let t = parameter(seg, distance: d - walked, total: len)
-          let p = seg.point(at: t)
-          var v = seg.derivative(at: t)
-          if v.length < 1e-12 { v = seg.end - seg.start }
-          return (p, atan2(v.y, v.x) * 180 / .pi)
-        }
-        walked += len
+      // The first segment ending at or after d, then the first of non-zero length.
+      var lo = 0
+      var hi = ends.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if ends[mid] < d { lo = mid + 1 } else { hi = mid }
       }
-      return nil
+      while lo < segments.count && !(lengths[lo] > 0) { lo += 1 }
+      guard lo < segments.count else { return nil }
+      let seg = segments[lo]
+      let walked = lo == 0 ? 0 : ends[lo - 1]
+      let t = parameter(seg, distance: d - walked, total: lengths[lo])
+      let p = seg.point(at: t)
+      var v = seg.derivative(at: t)
+      if v.length < 1e-12 { v = seg.end - seg.start }
+      return (p, atan2(v.y, v.x) * 180 / .pi)
     }
   }
 
