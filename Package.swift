@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "SVGQuery", targets: ["SVGQuery"]),
     .executable(name: "svg-query", targets: ["svg-query"]),
     .library(name: "SVGCommands", targets: ["SVGCommands"]),
+    .library(name: "Inkpath", targets: ["Inkpath"]),
   ],
   targets: [
     .systemLibrary(
@@ -57,9 +58,14 @@ let package = Package(
     .target(
       name: "SVGCommands", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "SVGGeometry"]),
 
+    .target(
+      name: "Inkpath",
+      dependencies: ["SVGGeometry", "SVGTree", "SVGRender", "SVGQuery", "SVGCommands", "SVGInline"]),
+
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
-    .testTarget(name: "CLITests", dependencies: ["svg-render", "SVGRender"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["svg-render", "SVGRender", "svg-inline", "svg-query"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),

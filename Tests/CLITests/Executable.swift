@@ -23,10 +23,22 @@ struct Executable {
     var text: String { String(decoding: stdout, as: UTF8.self) }
   }
 
-  func run(_ args: [String], stdin: Data? = nil, in directory: String? = nil) throws -> Result {
+  func run(
+    _ args: [String], stdin: Data? = nil, in directory: String? = nil,
+    environment: [String: String]? = nil
+  ) throws -> Result {
+    try Self.runProgram(path, args, stdin: stdin, in: directory, environment: environment)
+  }
+
+  /// Runs any program and collects its output.
+  static func runProgram(
+    _ path: String, _ args: [String], stdin: Data? = nil, in directory: String? = nil,
+    environment: [String: String]? = nil
+  ) throws -> Result {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
+    if let environment { p.environment = environment }
     if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe()
     let err = Pipe()
