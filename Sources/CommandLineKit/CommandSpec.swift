@@ -18,10 +18,11 @@ public struct CommandSpec: Sendable {
     self.summary = summary
     self.usage = usage
     self.about = about
-    self.options = options + [
-      OptionSpec("--help", help: "Show this help and exit.", group: "General"),
-      OptionSpec("--version", help: "Show the version and exit.", group: "General"),
-    ]
+    self.options =
+      options + [
+        OptionSpec("--help", help: "Show this help and exit.", group: "General"),
+        OptionSpec("--version", help: "Show the version and exit.", group: "General"),
+      ]
     self.examples = examples
     self.version = version
   }

@@ -2,7 +2,8 @@
 /// `--help`: every tool prints it with the hidden `--man` flag, and `scripts/install` installs it.
 public enum ManPage {
   public static func roff(_ spec: CommandSpec) -> String {
-    var out = ".TH \(escape(spec.name.uppercased())) 1 \"\" \"Inkpath \(spec.version)\" \"User Commands\"\n"
+    var out =
+      ".TH \(escape(spec.name.uppercased())) 1 \"\" \"Inkpath \(spec.version)\" \"User Commands\"\n"
     out += ".SH NAME\n\(escape(spec.name)) \\- \(escape(spec.summary))\n"
     out += ".SH SYNOPSIS\n"
     for (i, u) in spec.usage.enumerated() {
@@ -10,7 +11,9 @@ public enum ManPage {
       out += ".B \(escape(spec.name))\n\(text(u))\n"
     }
     out += ".SH DESCRIPTION\n"
-    out += spec.about.isEmpty ? text(spec.summary) + ".\n" : spec.about.map { text($0) }.joined(separator: "\n.PP\n") + "\n"
+    out +=
+      spec.about.isEmpty
+      ? text(spec.summary) + ".\n" : spec.about.map { text($0) }.joined(separator: "\n.PP\n") + "\n"
     out += ".SH OPTIONS\n"
     for g in spec.groups {
       out += ".SS \(escape(g))\n"

@@ -52,7 +52,9 @@ public enum Console {
 
   /// `tool: [where:] warning: message`, the `warning:` in yellow when ``useColor`` allows.
   public static func warning(_ tool: String, _ location: String = "", _ message: String) {
-    error("\(tool): \(location)\(location.isEmpty ? "" : " ")" + paint("warning:", "33") + " " + message)
+    error(
+      "\(tool): \(location)\(location.isEmpty ? "" : " ")" + paint("warning:", "33") + " " + message
+    )
   }
 
   /// `text` in an SGR colour (`"1;31"` bold red) when ``useColor`` allows, else as it is.

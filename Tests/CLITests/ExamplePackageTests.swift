@@ -21,10 +21,14 @@ import Testing
   @Test func theExampleBuildsAgainstThePackageAndRuns() throws {
     let scratch = Executable.packageRoot.appendingPathComponent(".build/examples/RenderAndHitTest")
     var environment = ProcessInfo.processInfo.environment
-    environment = environment.filter { !$0.key.hasPrefix("SWIFTPM_") && $0.key != "SWIFT_TESTING_ENABLED" }
+    environment = environment.filter {
+      !$0.key.hasPrefix("SWIFTPM_") && $0.key != "SWIFT_TESTING_ENABLED"
+    }
     let build = try Executable.runProgram(
       "/usr/bin/env",
-      ["swift", "build", "-j", "2", "--package-path", example.path, "--scratch-path", scratch.path],
+      [
+        "swift", "build", "-j", "2", "--package-path", example.path, "--scratch-path", scratch.path,
+      ],
       environment: environment)
     #expect(build.status == 0, "\(build.text)\n\(build.stderr)")
     guard build.status == 0 else { return }
@@ -34,7 +38,8 @@ import Testing
       scratch.appendingPathComponent("debug/RenderAndHitTest").path, [], in: dir)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.text == "150,40: sun\n20,20: sky\n250,50: nothing\n")
-    let shown = Tools.readme.contains("```console\n$ swift run\n" + run.text + "```")
+    let shown = Tools.readme.contains(
+      "$ cd Examples/RenderAndHitTest\n$ swift run --quiet\n" + run.text + "```")
     #expect(shown, "README.md must show the example's output:\n\(run.text)")
     let png = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/scene.png"))
     #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))

@@ -52,7 +52,8 @@ struct Executable {
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    return Result(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
+    return Result(
+      status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
   }
 
   /// The package root (for README and example files).
@@ -61,7 +62,8 @@ struct Executable {
 }
 
 func temporaryDirectory() throws -> String {
-  let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inkpath-\(UUID().uuidString)")
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "inkpath-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
   return dir.path
 }

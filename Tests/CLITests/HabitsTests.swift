@@ -22,10 +22,12 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script)))
   func errorsAreColouredOnATerminalUnlessNoColor() throws {
-    let (status, coloured) = try onTerminal("svg-render", ["/no/such.svg", "-o", "/tmp/x.png"], noColor: false)
+    let (status, coloured) = try onTerminal(
+      "svg-render", ["/no/such.svg", "-o", "/tmp/x.png"], noColor: false)
     #expect(status == 1)
     #expect(coloured.contains("\u{1B}[1;31msvg-render:\u{1B}[0m "), "\(coloured.debugDescription)")
-    let (_, plain) = try onTerminal("svg-render", ["/no/such.svg", "-o", "/tmp/x.png"], noColor: true)
+    let (_, plain) = try onTerminal(
+      "svg-render", ["/no/such.svg", "-o", "/tmp/x.png"], noColor: true)
     #expect(plain.hasPrefix("svg-render: "), "\(plain.debugDescription)")
     #expect(!plain.contains("\u{1B}"))
     let piped = try Executable(name: "svg-render").run(["/no/such.svg", "-o", "/tmp/x.png"])
@@ -39,7 +41,9 @@ import Testing
       "svg-render", [garden, page, "-w", "40", "-o", "\(dir)/a/"], noColor: true)
     #expect(status == 0)
     #expect(terminal.contains("\r[") && terminal.contains("] 2/2"), "\(terminal.debugDescription)")
-    let piped = try Executable(name: "svg-render").run([garden, page, "-w", "40", "-o", "\(dir)/b/"])
+    let piped = try Executable(name: "svg-render").run([
+      garden, page, "-w", "40", "-o", "\(dir)/b/",
+    ])
     #expect(piped.status == 0)
     #expect(piped.stderr.isEmpty && piped.stdout.isEmpty)
     #expect(FileManager.default.fileExists(atPath: "\(dir)/b/garden.png"))
@@ -48,12 +52,13 @@ import Testing
   @Test func warningsGoToStandardErrorAndDataToStandardOutput() throws {
     let dir = try temporaryDirectory()
     try """
-      <svg xmlns="http://www.w3.org/2000/svg"><script href="https://cdn.example.com/x.js"/></svg>
-      """.write(toFile: "\(dir)/remote.svg", atomically: true, encoding: .utf8)
+    <svg xmlns="http://www.w3.org/2000/svg"><script href="https://cdn.example.com/x.js"/></svg>
+    """.write(toFile: "\(dir)/remote.svg", atomically: true, encoding: .utf8)
     let r = try Executable(name: "svg-inline").run(["\(dir)/remote.svg"])
     #expect(r.status == 0)
     #expect(r.text.hasPrefix("<svg"))
-    #expect(r.stderr.hasPrefix("svg-inline: \(dir)/remote.svg:1:") && r.stderr.contains(" warning: "))
+    #expect(
+      r.stderr.hasPrefix("svg-inline: \(dir)/remote.svg:1:") && r.stderr.contains(" warning: "))
   }
 
   @Test func svgQueryReadsStandardInput() throws {

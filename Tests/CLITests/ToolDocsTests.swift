@@ -23,15 +23,20 @@ import Testing
     let help = try Executable(name: tool).run(["--help"]).text
     let man = try Executable(name: tool).run(["--man"])
     #expect(man.status == 0)
-    #expect(man.text.hasPrefix(".TH \(tool.uppercased().replacingOccurrences(of: "-", with: "\\-")) 1 "))
+    #expect(
+      man.text.hasPrefix(".TH \(tool.uppercased().replacingOccurrences(of: "-", with: "\\-")) 1 "))
     let page = Tools.plainText(roff: man.text)
     let items = Tools.items(help: help)
     #expect(items.count > 10)
-    for item in items where item != "Usage:" && item != "Examples:" && !item.hasPrefix("Exit status:") {
+    for item in items
+    where item != "Usage:" && item != "Examples:" && !item.hasPrefix("Exit status:") {
       let found = page.contains(item)
       #expect(found, "the man page of \(tool) lacks: \(item)")
     }
-    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXAMPLES", "EXIT STATUS", "ENVIRONMENT NO_COLOR"] {
+    for section in [
+      "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXAMPLES", "EXIT STATUS",
+      "ENVIRONMENT NO_COLOR",
+    ] {
       #expect(page.contains(section), "\(tool): \(section)")
     }
     #expect(help.hasSuffix("Exit status: 0 success, 1 bad input, 2 bad usage.\n"))
@@ -61,7 +66,9 @@ import Testing
 
   @Test(arguments: ["svg-render", "svg-inline", "svg-query"])
   func aMissingFileIsBadInput(tool: String) throws {
-    let extra = tool == "svg-render" ? ["-o", "/tmp/inkpath-never.png"] : tool == "svg-query" ? ["--list"] : []
+    let extra =
+      tool == "svg-render"
+      ? ["-o", "/tmp/inkpath-never.png"] : tool == "svg-query" ? ["--list"] : []
     let r = try Executable(name: tool).run(["/no/such/file.svg"] + extra)
     #expect(r.status == 1)
     #expect(r.stderr.hasPrefix("\(tool): "))

@@ -4,8 +4,9 @@ import Foundation
 /// place they are listed (scripts/install reads the same list).
 enum Tools {
   static let names: [String] = {
-    let manifest = (try? String(
-      contentsOf: Executable.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8))
+    let manifest =
+      (try? String(
+        contentsOf: Executable.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8))
       ?? ""
     return manifest.split(separator: "\n").compactMap { line in
       guard let start = line.range(of: ".executable(name: \"") else { return nil }
@@ -35,7 +36,9 @@ enum Tools {
       }
     }
     var text = lines.joined(separator: "\n")
-    for (escape, plain) in [("\\fB", ""), ("\\fI", ""), ("\\fR", ""), ("\\-", "-"), ("\\&", ""), ("\\e", "\\")] {
+    for (escape, plain) in [
+      ("\\fB", ""), ("\\fI", ""), ("\\fR", ""), ("\\-", "-"), ("\\&", ""), ("\\e", "\\"),
+    ] {
       text = text.replacingOccurrences(of: escape, with: plain)
     }
     return collapsed(text)
