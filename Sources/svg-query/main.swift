@@ -79,7 +79,8 @@ let spec = CommandSpec(
       group: "Editing"),
     OptionSpec(
       "-o", "--output", value: "FILE",
-      help: "With --apply: write the edited SVG to FILE (- for standard output, the default with no query).",
+      help:
+        "With --apply: write the edited SVG to FILE (- for standard output, the default with no query).",
       group: "Editing"),
     OptionSpec("--json", help: "One JSON object a line instead of plain text.", group: "Output"),
     OptionSpec(
@@ -174,7 +175,12 @@ runTool(spec) { args in
     if queries.isEmpty { return .success }
   }
   let scene = try Scene(document: document, options: options)
-  if args.flag("verbose") { for d in scene.tree.diagnostics { Console.error("\(input):\(d)") } }
+  if args.flag("verbose") {
+    for d in scene.tree.diagnostics {
+      let at = d.location.line > 0 ? "\(d.location.line):\(d.location.column):" : ""
+      Console.warning("svg-query", "\(input == "-" ? "<stdin>" : input):\(at)", d.message)
+    }
+  }
 
   var lines: [String] = []
   switch queries[0] {

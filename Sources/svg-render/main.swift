@@ -81,7 +81,12 @@ struct Job: Sendable {
       }
       tree = sub
     }
-    if verbose { for d in tree.diagnostics { Console.error("\(input == "-" ? "<stdin>" : input):\(d)") } }
+    if verbose {
+      for d in tree.diagnostics {
+        let at = d.location.line > 0 ? "\(d.location.line):\(d.location.column):" : ""
+        Console.warning("svg-render", "\(input == "-" ? "<stdin>" : input):\(at)", d.message)
+      }
+    }
     var request = self.request
     if !formatGiven, let f = OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) {
       request.format = f

@@ -61,6 +61,23 @@ import Testing
       r.stderr.hasPrefix("svg-inline: \(dir)/remote.svg:1:") && r.stderr.contains(" warning: "))
   }
 
+  @Test func verboseWarningsNameTheToolFileLineAndColumn() throws {
+    let svg = Data(
+      "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'>\n<rect width='2' height='x'/></svg>"
+        .utf8)
+    let render = try Executable(name: "svg-render").run(["--verbose", "-", "-o", "-"], stdin: svg)
+    #expect(render.status == 0)
+    #expect(render.stdout.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    #expect(
+      render.stderr.hasPrefix("svg-render: <stdin>:2:1: warning: invalid length"),
+      "\(render.stderr)")
+    let query = try Executable(name: "svg-query").run(["--verbose", "-", "--list"], stdin: svg)
+    #expect(
+      query.stderr.hasPrefix("svg-query: <stdin>:2:1: warning: invalid length"), "\(query.stderr)")
+    let quiet = try Executable(name: "svg-render").run(["-", "-o", "-"], stdin: svg)
+    #expect(quiet.stderr.isEmpty)
+  }
+
   @Test func svgQueryReadsStandardInput() throws {
     let svg = try Data(contentsOf: URL(fileURLWithPath: garden))
     let fromFile = try Executable(name: "svg-query").run([garden, "--list"])
