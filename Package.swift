@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "SVGInline", targets: ["SVGInline"]),
     .executable(name: "svg-inline", targets: ["svg-inline"]),
     .plugin(name: "InlineSVGPlugin", targets: ["InlineSVGPlugin"]),
+    .library(name: "SVGServer", targets: ["SVGServer"]),
+    .executable(name: "svg-serve", targets: ["svg-serve"]),
   ],
   targets: [
     .systemLibrary(
@@ -26,6 +28,9 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     .target(name: "SVGGeometry"),
     .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib"]),
@@ -48,7 +53,12 @@ let package = Package(
 
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender"]),
 
+    .target(
+      name: "SVGServer", dependencies: ["SVGRender", "SVGTree", "CMicroHTTPD", "CSQLite"]),
+    .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
+
     .testTarget(name: "CLITests", dependencies: ["svg-render"]),
+    .testTarget(name: "SVGServerTests", dependencies: ["SVGServer", "svg-serve"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),

@@ -1,0 +1,3 @@
+extension Service {
+  static let documentRoutes: [Route] = []
+}
