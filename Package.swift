@@ -11,6 +11,9 @@ let package = Package(
     .library(name: "SVGInline", targets: ["SVGInline"]),
     .executable(name: "svg-inline", targets: ["svg-inline"]),
     .plugin(name: "InlineSVGPlugin", targets: ["InlineSVGPlugin"]),
+    .library(name: "SVGQuery", targets: ["SVGQuery"]),
+    .executable(name: "svg-query", targets: ["svg-query"]),
+    .library(name: "SVGCommands", targets: ["SVGCommands"]),
     .library(name: "SVGServer", targets: ["SVGServer"]),
     .executable(name: "svg-serve", targets: ["svg-serve"]),
   ],
@@ -42,7 +45,8 @@ let package = Package(
       ]),
     .target(name: "CommandLineKit"),
     .executableTarget(
-      name: "svg-render", dependencies: ["SVGRender", "SVGTree", "CommandLineKit"]),
+      name: "svg-render",
+      dependencies: ["SVGRender", "SVGTree", "SVGCommands", "CommandLineKit"]),
 
     .target(name: "SVGInline", dependencies: ["SVGTree"]),
     .executableTarget(name: "svg-inline", dependencies: ["SVGInline", "SVGTree", "CommandLineKit"]),
@@ -51,18 +55,34 @@ let package = Package(
     .target(
       name: "InlineExample", path: "Examples/InlineExample", plugins: ["InlineSVGPlugin"]),
 
-    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender"]),
+    .target(name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry", "CCairo"]),
+    .executableTarget(
+      name: "svg-query",
+      dependencies: ["SVGQuery", "SVGCommands", "SVGRender", "SVGTree", "CommandLineKit"]),
+    .target(
+      name: "SVGCommands", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "SVGGeometry"]),
+
+    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
     .target(
-      name: "SVGServer", dependencies: ["SVGRender", "SVGTree", "CMicroHTTPD", "CSQLite"]),
+      name: "SVGServer",
+      dependencies: [
+        "SVGCommands", "SVGQuery", "SVGRender", "SVGTree", "SVGGeometry", "CMicroHTTPD",
+        "CSQLite",
+      ]),
     .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
 
-    .testTarget(name: "CLITests", dependencies: ["svg-render"]),
+    .testTarget(name: "CLITests", dependencies: ["svg-render", "SVGRender"]),
     .testTarget(name: "SVGServerTests", dependencies: ["SVGServer", "svg-serve"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+    .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
+    .testTarget(
+      name: "SVGCommandsTests",
+      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "SVGInlineTests", dependencies: ["SVGInline", "SVGTree", "SVGRender", "svg-inline"],
       resources: [.copy("Fixtures")]),

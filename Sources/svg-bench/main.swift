@@ -5,8 +5,9 @@ import SVGRender
 import SVGTree
 
 let args = Array(CommandLine.arguments.dropFirst())
-guard args.count >= 2 else {
-  FileHandle.standardError.write(Data("usage: svg-bench parse|stages FILE...\n".utf8))
+guard args.count >= 2 || args.first == "hit" else {
+  FileHandle.standardError.write(
+    Data("usage: svg-bench parse|stages FILE... | hit [PATHS [HITS [FILE]]]\n".utf8))
   exit(2)
 }
 switch args[0] {
@@ -46,6 +47,13 @@ case "stages":
     String(
       format: "parse %.3fs  cascade %.3fs  build (incl. cascade) %.3fs  rasterize %.3fs  png %.3fs",
       t[0], t[1], t[2], t[3], t[4]))
+case "hit":
+  do {
+    print(try HitBench.run(Array(args.dropFirst())))
+  } catch {
+    FileHandle.standardError.write(Data("svg-bench: \(error)\n".utf8))
+    exit(1)
+  }
 default:
   FileHandle.standardError.write(Data("svg-bench: unknown stage \(args[0])\n".utf8))
   exit(2)

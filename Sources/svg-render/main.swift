@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import SVGCommands
 import SVGRender
 import SVGTree
 
@@ -22,6 +23,8 @@ let spec = CommandSpec(
     OptionSpec("--font-dir", value: "DIR", help: "Extra folder of fonts for text, added to fontconfig's (repeatable).", group: "Resources and limits", repeatable: true),
     OptionSpec("--resources", value: "DIR", help: "Base folder for external files such as images (default: the input's folder).", group: "Resources and limits"),
     OptionSpec("--max-pixels", value: "N", help: "Refuse outputs and intermediate layers over N pixels (default 100000000).", group: "Resources and limits"),
+    OptionSpec("-c", "--command", value: "CMD", help: "Edit before rendering: a command such as 'fillAt(50, 50)' or 'svg://fillAt/50/50' (repeatable; after --commands).", group: "Editing", repeatable: true),
+    OptionSpec("--commands", value: "FILE", help: "Edit before rendering with a script of commands, one a line (see Resources/examples/colouring.commands).", group: "Editing"),
     OptionSpec("--verbose", help: "Print warnings (unsupported or invalid content) to standard error.", group: "General"),
   ],
   examples: [
@@ -30,6 +33,7 @@ let spec = CommandSpec(
     "svg-render --scale 2 icon.svg -o icon@2x.png",
     "svg-render -f pdf poster.svg -o poster.pdf",
     "svg-render *.svg -o out/                          # a batch, in parallel",
+    "svg-render page.svg -c 'setActiveColor(255,0,0)' -c 'fillAt(50,50)' -o page.png",
     "cat in.svg | svg-render - -o - > out.png",
   ])
 
@@ -41,13 +45,24 @@ struct Job: Sendable {
   var formatGiven = false
   var verbose = false
   var exportID: String?
+  /// Edits applied before rendering, each with the prefix of its messages (`FILE:`, `-c CMD: `).
+  var scripts: [(name: String, commands: [ScriptCommand])] = []
 
   func run(input: String, output: String) throws {
-    let document = try Document(contentsOfFile: input, limits: options.limits)
+    var document = try Document(contentsOfFile: input, limits: options.limits)
     var options = self.options
     let base = resources ?? (input == "-" ? FileManager.default.currentDirectoryPath
       : URL(fileURLWithPath: input).deletingLastPathComponent().path)
     options.resources = .files(baseDirectory: base)
+    if !scripts.isEmpty {
+      var session = EditableDocument(document, renderOptions: options)
+      for script in scripts {
+        do { try session.apply(script.commands) } catch {
+          throw OutputError("\(input == "-" ? "<stdin>" : input): \(script.name)\(error)")
+        }
+      }
+      document = session.current
+    }
     var tree = try RenderTree(document: document, options: options)
     if let exportID {
       guard let element = document.element(referencedBy: exportID) else {
@@ -91,6 +106,13 @@ runTool(spec) { args in
   for path in args.all("stylesheet") {
     guard let css = try? String(contentsOfFile: path, encoding: .utf8) else { throw UsageError("--stylesheet: cannot read \(path)") }
     job.options.styleSheets.append(StyleSheet(parsing: css))
+  }
+  if let path = args.value("commands") {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw UsageError("--commands: cannot read \(path)") }
+    do { job.scripts.append(("\(path):", try CommandScript.parse(text))) } catch { throw OutputError("\(path):\(error)") }
+  }
+  for command in args.all("command") {
+    do { job.scripts.append(("-c '\(command)': ", try CommandScript.parse(command))) } catch { throw OutputError("-c '\(command)': \(error)") }
   }
   let inputs = args.positionals
   guard !inputs.isEmpty else { throw UsageError("no input file (see --help)") }

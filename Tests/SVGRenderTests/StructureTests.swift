@@ -219,8 +219,11 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
       """)
     let path = try #require(StructureFixture.paths(tree).first)
     #expect(!path.clipped)
-    guard case .group(let g) = tree.root.children.first else {
-      Issue.record("expected the symbol's group")
+    // The use's group (queries need it to name the instance) holds the symbol's group.
+    guard case .group(let use) = tree.root.children.first,
+      case .group(let g) = use.children.first
+    else {
+      Issue.record("expected the use's group around the symbol's group")
       return
     }
     #expect(g.opacity == 0.5)

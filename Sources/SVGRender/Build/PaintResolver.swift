@@ -29,9 +29,16 @@ enum PaintResolver {
     guard let paint = style.paint("stroke"),
       let p = try resolve(paint, style: style, bounds: bounds, builder: builder, state: state)
     else { return nil }
+    var stroke = outline(style, paint: p, viewport: state.viewport)
+    stroke?.opacity = style.opacity("stroke-opacity")
+    return stroke
+  }
+
+  /// The stroke's geometry (width, caps, joins, dashes) with `paint`; nil when the width is
+  /// not positive. Hit testing needs it for unpainted strokes too (`pointer-events: stroke`).
+  static func outline(_ style: StyleValues, paint p: RenderPaint, viewport: Size) -> Stroke? {
     var stroke = Stroke(paint: p)
-    stroke.opacity = style.opacity("stroke-opacity")
-    stroke.width = style.length("stroke-width", viewport: state.viewport, default: 1)
+    stroke.width = style.length("stroke-width", viewport: viewport, default: 1)
     guard stroke.width > 0 else { return nil }
     switch style.keyword("stroke-linecap") {
     case "round": stroke.cap = .round
@@ -47,9 +54,9 @@ enum PaintResolver {
     }
     let limit = style.number("stroke-miterlimit", default: 4)
     stroke.miterLimit = limit >= 1 ? limit : 4
-    stroke.dashes = dashes(style, viewport: state.viewport)
+    stroke.dashes = dashes(style, viewport: viewport)
     if stroke.dashes != nil {
-      stroke.dashOffset = style.length("stroke-dashoffset", viewport: state.viewport, default: 0)
+      stroke.dashOffset = style.length("stroke-dashoffset", viewport: viewport, default: 0)
     }
     stroke.nonScaling = style.keyword("vector-effect") == "non-scaling-stroke"
     return stroke

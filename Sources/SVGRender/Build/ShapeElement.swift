@@ -19,6 +19,7 @@ enum ShapeElement {
     node.antialias = !["crispedges", "optimizespeed"].contains(style.keyword("shape-rendering") ?? "")
     let order = PaintOrderValue(style.keyword("paint-order"))
     node.paintOrder = order.strokeBeforeFill ? .strokeThenFill : .fillThenStroke
+    node.hitArea = HitAreaResolver.resolve(style, node: node, viewport: state.viewport)
     guard style.isVisible else {
       // Hidden shapes paint nothing, markers included, but still count in their group's
       // bounding box.

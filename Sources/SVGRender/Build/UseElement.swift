@@ -50,9 +50,23 @@ enum UseElement {
     }
     guard ContextPaint.needsBounds(of: id, context: context),
       let bounds = try instance(state)?.fillBounds()
-    else { return try instance(state) }
+    else { return marked(try instance(state), use: id, state: state) }
     state.contextPaint = try ContextPaint(of: id, bounds: bounds, builder: builder, state: state)
-    return try instance(state)
+    return marked(try instance(state), use: id, state: state)
+  }
+
+  /// The instance inside a group whose source is the `use`, so that queries reading the
+  /// render tree know which `use` a cloned node belongs to (a group without transform or
+  /// layer costs the backends nothing).
+  private static func marked(_ node: RenderNode?, use id: NodeID, state: BuildState)
+    -> RenderNode?
+  {
+    guard let node else { return nil }
+    if case .group(let g) = node, g.source == id { return node }
+    var group = Group(source: id)
+    group.absoluteTransform = state.absoluteTransform
+    group.children = [node]
+    return .group(group)
   }
 
   /// Elements a `use` may instantiate: graphics and containers.

@@ -82,6 +82,9 @@ public struct PathNode: Sendable {
   /// Fill bounding box in the parent's user space (nil for an empty path), computed on
   /// each call: most shapes never need it.
   public var bounds: Rect? { path.bounds }
+  /// How the node answers hit tests when not simply where it paints (`pointer-events`,
+  /// hidden shapes); nil for a visible shape hit where it paints. See ``resolvedHitArea``.
+  public var hitArea: HitArea?
 
   public init(source: NodeID?, path: Path) {
     self.source = source

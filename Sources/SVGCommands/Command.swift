@@ -1,0 +1,154 @@
+import SVGGeometry
+import SVGTree
+
+/// One edit of the command language. Its ``description`` is the canonical text form, which
+/// reads back as the same command: the command log is stored as these lines.
+public enum Command: Sendable, Hashable, CustomStringConvertible {
+  /// `setActiveColor(255, 0, 0)`: the colour that `fill` and `fillAt` paint with.
+  case setActiveColor(Color)
+  /// `fill(ID)`: sets the element's fill to the active colour.
+  case fill(ElementReference)
+  /// `fillAt(X, Y)`: fills the top-most element with a painted fill under a point of the
+  /// root's user space (document coordinates), with the active colour.
+  case fillAt(Point)
+  /// `setFill(ID, COLOR)`.
+  case setFill(ElementReference, Color)
+  /// `setStroke(ID, COLOR)`.
+  case setStroke(ElementReference, Color)
+  /// `setOpacity(ID, VALUE)`: the element's `opacity`, `0...1`.
+  case setOpacity(ElementReference, Double)
+  /// `moveBy(ID, DX, DY)`: translates the element by a vector of document coordinates.
+  case moveBy(ElementReference, dx: Double, dy: Double)
+  /// `moveToIndex(ID, N)`: places the element at position `N` among its parent's element
+  /// children, `0` being the bottom of the stack (painted first).
+  case moveToIndex(ElementReference, Int)
+  /// `reset(ID)`: the element and its subtree back as the file had them.
+  case reset(ElementReference)
+  /// `resetAll()`: the whole document back as the file had it.
+  case resetAll
+
+  /// The command's name as written in both forms.
+  public var name: String {
+    switch self {
+    case .setActiveColor: "setActiveColor"
+    case .fill: "fill"
+    case .fillAt: "fillAt"
+    case .setFill: "setFill"
+    case .setStroke: "setStroke"
+    case .setOpacity: "setOpacity"
+    case .moveBy: "moveBy"
+    case .moveToIndex: "moveToIndex"
+    case .reset: "reset"
+    case .resetAll: "resetAll"
+    }
+  }
+
+  /// The arguments in their canonical text form.
+  public var arguments: [String] {
+    switch self {
+    case .setActiveColor(let c): Self.colorArguments(c)
+    case .fill(let e), .reset(let e): [e.description]
+    case .fillAt(let p): [Self.number(p.x), Self.number(p.y)]
+    case .setFill(let e, let c), .setStroke(let e, let c): [e.description, c.description]
+    case .setOpacity(let e, let v): [e.description, Self.number(v)]
+    case .moveBy(let e, let dx, let dy): [e.description, Self.number(dx), Self.number(dy)]
+    case .moveToIndex(let e, let n): [e.description, String(n)]
+    case .resetAll: []
+    }
+  }
+
+  /// The text form: `setFill(sky, #ff0000)`.
+  public var description: String { "\(name)(\(arguments.joined(separator: ", ")))" }
+
+  /// The URL form, as hybrid apps send it: `svg://fillAt/120.5/40`. Each argument is
+  /// percent-encoded, so an index path `/0/3` travels as `%2F0%2F3` and `#` as `%23`.
+  public var url: String {
+    var args = arguments
+    switch self {
+    case .fill(let e), .reset(let e), .setFill(let e, _), .setStroke(let e, _),
+      .setOpacity(let e, _), .moveBy(let e, _, _), .moveToIndex(let e, _):
+      args[0] = e.text
+    default: break
+    }
+    return (["svg://" + name] + args.map(PercentEncoding.encode)).joined(separator: "/")
+  }
+
+  /// An opaque colour as three channels, else as a CSS colour.
+  static func colorArguments(_ c: Color) -> [String] {
+    c.alpha >= 1 ? [String(c.r), String(c.g), String(c.b)] : [c.description]
+  }
+
+  /// The shortest text that reads back as `v`, without a trailing `.0`.
+  static func number(_ v: Double) -> String {
+    var t = "\(v)"
+    if t.hasSuffix(".0") { t.removeLast(2) }
+    return t
+  }
+}
+
+/// How a command names an element: by `id`, or by index path (`/0/3`) when it starts
+/// with `/`. Resolved against the document as it is when the command runs.
+public struct ElementReference: Sendable, Hashable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  public var text: String
+
+  public init(_ text: String) { self.text = text }
+  public init(stringLiteral value: String) { self.text = value }
+
+  /// The element it names in `document`, if any.
+  public func resolve(in document: Document) -> NodeID? {
+    document.element(referencedBy: text)
+  }
+
+  /// The text, in quotes when it holds characters the argument syntax uses.
+  public var description: String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { c in
+      !(c.properties.isWhitespace || ",()\"'#;".unicodeScalars.contains(c))
+    }
+    if plain { return text }
+    return text.contains("\"") ? "'" + text + "'" : "\"" + text + "\""
+  }
+}
+
+/// Percent-encoding of URL path segments (RFC 3986 unreserved characters stay as they are).
+enum PercentEncoding {
+  static func encode(_ s: String) -> String {
+    var out = ""
+    for b in s.utf8 {
+      let c = Character(Unicode.Scalar(b))
+      if b < 0x80, c.isLetter || c.isNumber || "-._~,()".contains(c) {
+        out.append(c)
+      } else {
+        out += "%" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true)
+      }
+    }
+    return out
+  }
+
+  /// Decodes `%XX` escapes; nil when one is malformed or the result is not UTF-8.
+  static func decode(_ s: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var it = Array(s.utf8)[...]
+    while let b = it.popFirst() {
+      guard b == UInt8(ascii: "%") else {
+        bytes.append(b)
+        continue
+      }
+      guard it.count >= 2, let hi = hex(it.popFirst()!), let lo = hex(it.popFirst()!) else {
+        return nil
+      }
+      bytes.append(hi << 4 | lo)
+    }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  private static func hex(_ c: UInt8) -> UInt8? {
+    switch c {
+    case 0x30...0x39: c - 0x30
+    case 0x61...0x66: c - 0x61 + 10
+    case 0x41...0x46: c - 0x41 + 10
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import SVGGeometry
+import SVGTree
+
+/// The commands that exist and the arguments each takes; turns a ``RawCommand`` into a
+/// typed ``Command`` or an error at the argument that is wrong.
+enum CommandSignature {
+  enum Parameter {
+    case element, number, integer, opacity
+    /// A CSS colour as one argument, or `R, G, B[, A]` channels: always the last parameter.
+    case color
+  }
+
+  static let all: [(name: String, parameters: [Parameter], usage: String)] = [
+    ("setActiveColor", [.color], "setActiveColor(COLOR)"),
+    ("fill", [.element], "fill(ID)"),
+    ("fillAt", [.number, .number], "fillAt(X, Y)"),
+    ("setFill", [.element, .color], "setFill(ID, COLOR)"),
+    ("setStroke", [.element, .color], "setStroke(ID, COLOR)"),
+    ("setOpacity", [.element, .opacity], "setOpacity(ID, VALUE)"),
+    ("moveBy", [.element, .number, .number], "moveBy(ID, DX, DY)"),
+    ("moveToIndex", [.element, .integer], "moveToIndex(ID, N)"),
+    ("reset", [.element], "reset(ID)"),
+    ("resetAll", [], "resetAll()"),
+  ]
+
+  static func check(name: String, at location: SourceLocation) throws(CommandError) {
+    guard all.contains(where: { $0.name == name }) else { throw unknown(name, at: location) }
+  }
+
+  private static func unknown(_ name: String, at location: SourceLocation) -> CommandError {
+    let names = all.map(\.name).joined(separator: ", ")
+    return CommandError("unknown command '\(name)' (commands: \(names))", at: location)
+  }
+
+  /// A value read from one or more arguments.
+  private enum Value {
+    case element(ElementReference)
+    case number(Double)
+    case color(Color)
+
+    var element: ElementReference { if case .element(let e) = self { e } else { "" } }
+    var number: Double { if case .number(let v) = self { v } else { 0 } }
+    var color: Color { if case .color(let c) = self { c } else { .black } }
+  }
+
+  static func typed(_ raw: RawCommand) throws(CommandError) -> ScriptCommand {
+    guard let sig = all.first(where: { $0.name == raw.name }) else {
+      throw unknown(raw.name, at: raw.location(raw.column))
+    }
+    let args = raw.arguments
+    let fixed = sig.parameters.last == .color ? sig.parameters.count - 1 : sig.parameters.count
+    let colorCount = args.count - fixed
+    let countOK =
+      sig.parameters.last == .color ? [1, 3, 4].contains(colorCount) : args.count == fixed
+    guard countOK else {
+      let colour = sig.parameters.last == .color
+        ? " (COLOR is one CSS colour or 3 numbers R, G, B)" : ""
+      let at = args.count > sig.parameters.count ? args[sig.parameters.count].column : raw.column
+      throw CommandError(
+        "\(sig.usage) takes \(sig.parameters.count) argument\(sig.parameters.count == 1 ? "" : "s")"
+          + "\(colour), not \(args.count)", at: raw.location(at))
+    }
+    var values: [Value] = []
+    for (k, p) in sig.parameters.enumerated() {
+      if p == .color {
+        values.append(.color(try color(Array(args[k...]), raw)))
+      } else {
+        values.append(try value(p, args[k], raw))
+      }
+    }
+    let command: Command
+    switch raw.name {
+    case "setActiveColor": command = .setActiveColor(values[0].color)
+    case "fill": command = .fill(values[0].element)
+    case "fillAt": command = .fillAt(Point(values[0].number, values[1].number))
+    case "setFill": command = .setFill(values[0].element, values[1].color)
+    case "setStroke": command = .setStroke(values[0].element, values[1].color)
+    case "setOpacity": command = .setOpacity(values[0].element, values[1].number)
+    case "moveBy": command = .moveBy(values[0].element, dx: values[1].number, dy: values[2].number)
+    case "moveToIndex": command = .moveToIndex(values[0].element, Int(values[1].number))
+    case "reset": command = .reset(values[0].element)
+    default: command = .resetAll
+    }
+    return ScriptCommand(
+      command, location: raw.location(raw.column),
+      argumentLocations: args.map { raw.location($0.column) })
+  }
+
+  private static func value(_ p: Parameter, _ a: RawCommand.Argument, _ raw: RawCommand)
+    throws(CommandError) -> Value
+  {
+    let at = raw.location(a.column)
+    if p == .element {
+      if a.text.hasPrefix("/"), IndexPath(a.text) == nil {
+        throw CommandError("'\(a.text)' is not an index path such as /0/3", at: at)
+      }
+      if !a.quoted, !a.literal, a.text.contains(where: { $0.isWhitespace || $0 == "(" || $0 == ")" }) {
+        throw CommandError("expected an element id or index path, not '\(a.text)'", at: at)
+      }
+      return .element(ElementReference(a.text))
+    }
+    guard !a.quoted, let v = number(a.text) else {
+      throw CommandError("expected a number, not '\(a.text)'", at: at)
+    }
+    switch p {
+    case .integer:
+      guard v == v.rounded(), abs(v) < 1e9 else {
+        throw CommandError("expected a whole number, not '\(a.text)'", at: at)
+      }
+    case .opacity:
+      guard (0...1).contains(v) else {
+        throw CommandError("opacity must be between 0 and 1, not '\(a.text)'", at: at)
+      }
+    default: break
+    }
+    return .number(v)
+  }
+
+  /// One CSS colour argument, or 3 or 4 channel arguments (0-255, alpha 0-1).
+  private static func color(_ args: [RawCommand.Argument], _ raw: RawCommand)
+    throws(CommandError) -> Color
+  {
+    if args.count == 1 {
+      do throws(ValueError) {
+        return try Color(parsing: args[0].text)
+      } catch {
+        throw CommandError("invalid colour: \(error.message)", at: raw.location(args[0].column))
+      }
+    }
+    var channels: [UInt8] = []
+    for a in args.prefix(3) {
+      guard !a.quoted, let v = number(a.text), v == v.rounded(), (0...255).contains(v) else {
+        throw CommandError(
+          "a colour channel is a whole number 0 to 255, not '\(a.text)'",
+          at: raw.location(a.column))
+      }
+      channels.append(UInt8(v))
+    }
+    var alpha = 1.0
+    if args.count == 4 {
+      guard !args[3].quoted, let v = number(args[3].text), (0...1).contains(v) else {
+        throw CommandError(
+          "alpha is a number 0 to 1, not '\(args[3].text)'", at: raw.location(args[3].column))
+      }
+      alpha = v
+    }
+    return Color(r: channels[0], g: channels[1], b: channels[2], alpha: alpha)
+  }
+
+  /// The whole text as one SVG number, nil otherwise.
+  static func number(_ text: String) -> Double? {
+    var s = ValueScanner(text)
+    guard let v = s.number(), s.isAtEnd, v.isFinite else { return nil }
+    return v
+  }
+}

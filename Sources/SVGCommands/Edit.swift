@@ -1,0 +1,65 @@
+import SVGTree
+
+/// What one command changed, so that it can be undone without replaying the log.
+struct UndoStep: Sendable {
+  enum Change: Sendable {
+    /// The nodes as they were before the command (the first time it touched each).
+    case nodes([NodeID: Node])
+    /// The whole document as it was (for `resetAll`).
+    case document(Document)
+  }
+
+  var change: Change
+  var activeColor: Color
+}
+
+/// A document being changed by one command, recording every node's state before its first
+/// change. Commands never add or remove nodes, so node IDs match those of the original.
+struct Edit {
+  var document: Document
+  private(set) var saved: [NodeID: Node] = [:]
+
+  init(_ document: Document) { self.document = document }
+
+  /// Changes a node, saving its earlier state the first time.
+  mutating func modify(_ id: NodeID, _ body: (inout Node) -> Void) {
+    if saved[id] == nil { saved[id] = document[id] }
+    var n = document[id]
+    body(&n)
+    document[id] = n
+  }
+
+  /// Replaces a node wholesale (its parent and children links included).
+  mutating func replace(_ id: NodeID, with node: Node) {
+    modify(id) { $0 = node }
+  }
+
+  /// Moves `id` to position `index` of its parent's children (all node kinds count).
+  mutating func moveChild(_ id: NodeID, toIndex index: Int) {
+    guard let parent = document[id].parent else { return }
+    if saved[parent] == nil { saved[parent] = document[parent] }
+    document.moveChild(id, toIndex: index)
+  }
+}
+
+extension Node {
+  /// Sets `declarations` as the highest-priority values of this element: as presentation
+  /// attributes (for readers without CSS) and as `!important` declarations of its `style`
+  /// attribute, replacing earlier declarations of the same properties there. An `!important`
+  /// inline declaration beats every rule of the document's style sheets, `!important` ones
+  /// included, and the presentation attributes.
+  mutating func override(_ declarations: [(name: String, value: String)]) {
+    for d in declarations { setAttribute(d.name, d.value) }
+    let names = Set(declarations.map(\.name))
+    var kept = Declaration.list(parsing: attribute("style") ?? "").filter {
+      !names.contains($0.name)
+    }
+    kept += declarations.map { Declaration(name: $0.name, value: $0.value, important: true) }
+    setAttribute("style", kept.map(\.cssText).joined(separator: ";"))
+  }
+}
+
+extension Declaration {
+  /// `name:value` or `name:value !important`.
+  var cssText: String { name + ":" + value + (important ? " !important" : "") }
+}

@@ -1,0 +1,155 @@
+import SVGGeometry
+import SVGRender
+import SVGTree
+
+/// A document under edit by commands: the document as read, the commands applied so far,
+/// the active colour, and the document as they leave it.
+///
+/// The state that matters is ``original`` and ``log``: replaying the log on the original
+/// (``init(original:log:hitTester:)``) gives the same ``current`` document and active colour,
+/// so a store keeps the original SVG and ``logText``. Scripts apply all or nothing: a
+/// command that fails leaves the whole session as it was before the script.
+public struct EditableDocument: Sendable {
+  /// The document as read, never changed.
+  public let original: Document
+  /// The document with every command of ``log`` applied.
+  public private(set) var current: Document
+  /// The colour `fill` and `fillAt` paint with; black until `setActiveColor`.
+  public private(set) var activeColor: Color = .black
+  /// The commands applied, oldest first.
+  public private(set) var log: [Command] = []
+  /// Answers `fillAt`: by default SVGQuery's hit test with ``renderOptions``.
+  public var hitTester: any HitTesting
+  /// How the document is read into a render tree for hit tests and moves (resources, extra
+  /// style sheets).
+  public var renderOptions: RenderOptions
+  private var undoSteps: [UndoStep] = []
+
+  public init(
+    _ document: Document, renderOptions: RenderOptions = RenderOptions(),
+    hitTester: (any HitTesting)? = nil
+  ) {
+    original = document
+    current = document
+    self.renderOptions = renderOptions
+    self.hitTester = hitTester ?? SceneHitTester(options: renderOptions)
+  }
+
+  /// Replays a log (as ``logText`` writes it) on `original`.
+  public init(
+    original: Document, log: String, renderOptions: RenderOptions = RenderOptions(),
+    hitTester: (any HitTesting)? = nil
+  ) throws(CommandError) {
+    self.init(original, renderOptions: renderOptions, hitTester: hitTester)
+    try apply(script: log)
+  }
+
+  /// The log as a script, one command a line in the canonical text form.
+  public var logText: String { log.map { $0.description + "\n" }.joined() }
+
+  /// Reads `script` (text or URL form, one command a line) and applies every command, or
+  /// none when one fails: the error names its line and column.
+  public mutating func apply(script: String, firstLine: Int = 1) throws(CommandError) {
+    try apply(try CommandScript.parse(script, firstLine: firstLine))
+  }
+
+  /// Applies the commands in order, all or nothing.
+  public mutating func apply(_ commands: [ScriptCommand]) throws(CommandError) {
+    var session = self
+    for c in commands { try session.run(c) }
+    self = session
+  }
+
+  /// Applies one command.
+  public mutating func apply(_ command: Command) throws(CommandError) {
+    try apply([ScriptCommand(command)])
+  }
+
+  /// Undoes the last `n` commands of the log; an error (and no change) when the log holds
+  /// fewer than `n`.
+  public mutating func undo(_ n: Int = 1) throws(CommandError) {
+    guard n >= 0, n <= log.count else {
+      throw CommandError(
+        "cannot undo \(n) command\(n == 1 ? "" : "s"): the log holds \(log.count)",
+        at: .unknown)
+    }
+    for _ in 0..<n {
+      let step = undoSteps.removeLast()
+      log.removeLast()
+      activeColor = step.activeColor
+      switch step.change {
+      case .document(let d): current = d
+      case .nodes(let saved): for (id, node) in saved { current[id] = node }
+      }
+    }
+  }
+
+  /// Applies one command to this session (which the caller discards on error).
+  private mutating func run(_ c: ScriptCommand) throws(CommandError) {
+    var edit = Edit(current)
+    let before = activeColor
+    switch c.command {
+    case .setActiveColor(let color):
+      activeColor = color
+    case .fill(let ref):
+      edit.recolor(try element(ref, c), "fill", activeColor)
+    case .fillAt(let point):
+      let target: NodeID?
+      do {
+        target = try edit.fillTarget(at: point, hitTester: hitTester)
+      } catch {
+        throw CommandError("fillAt: the hit test failed: \(error)", at: c.location)
+      }
+      guard let target else {
+        throw CommandError(
+          "nothing with a fill at (\(Command.number(point.x)), \(Command.number(point.y)))",
+          at: c.location)
+      }
+      edit.recolor(target, "fill", activeColor)
+    case .setFill(let ref, let color):
+      edit.recolor(try element(ref, c), "fill", color)
+    case .setStroke(let ref, let color):
+      edit.recolor(try element(ref, c), "stroke", color)
+    case .setOpacity(let ref, let value):
+      edit.setOpacity(try element(ref, c), value)
+    case .moveBy(let ref, let dx, let dy):
+      let id = try element(ref, c)
+      do {
+        try edit.moveBy(id, by: Point(dx, dy), options: renderOptions)
+      } catch {
+        throw CommandError("moveBy: \(error)", at: c.location)
+      }
+    case .moveToIndex(let ref, let index):
+      let id = try element(ref, c)
+      guard let parent = current[id].parent, parent != Document.top else {
+        throw CommandError("the root element cannot be reordered", at: c.location(ofArgument: 0))
+      }
+      let count = current.elementChildren(of: parent).count
+      guard (0..<count).contains(index) else {
+        throw CommandError(
+          "index \(index) is out of range: the parent has \(count) element children (0 to "
+            + "\(count - 1))", at: c.location(ofArgument: 1))
+      }
+      edit.moveToIndex(id, index)
+    case .reset(let ref):
+      edit.reset(try element(ref, c), original: original)
+    case .resetAll:
+      undoSteps.append(UndoStep(change: .document(current), activeColor: before))
+      log.append(c.command)
+      current = original
+      return
+    }
+    undoSteps.append(UndoStep(change: .nodes(edit.saved), activeColor: before))
+    log.append(c.command)
+    current = edit.document
+  }
+
+  /// The element a reference names in the current document, or an error at the argument.
+  private func element(_ ref: ElementReference, _ c: ScriptCommand) throws(CommandError) -> NodeID {
+    guard let id = ref.resolve(in: current) else {
+      let kind = ref.text.hasPrefix("/") ? "at index path" : "with id"
+      throw CommandError("no element \(kind) '\(ref.text)'", at: c.location(ofArgument: 0))
+    }
+    return id
+  }
+}

@@ -1,0 +1,57 @@
+import SVGTree
+
+/// An element as query results name it: its `id` if it has one, its index path always,
+/// its tag.
+public struct ElementRef: Hashable, Sendable, CustomStringConvertible {
+  public var node: NodeID
+  public var id: String?
+  /// The qualified tag name (`rect`, `svg:g`).
+  public var tag: String
+  public var indexPath: IndexPath
+
+  /// How the element is shown in plain output: its id, or its index path when it has none
+  /// (both are accepted wherever an element is referenced).
+  public var name: String { id.flatMap { $0.isEmpty ? nil : $0 } ?? indexPath.description }
+
+  public var description: String { name }
+}
+
+/// One element under a point.
+///
+/// For content cloned by `use`, ``element`` is the outermost `use` element, as a browser's
+/// `elementFromPoint` answers (the clone's shadow tree is retargeted to the `use`): that is
+/// the element to move or recolour for this one instance. ``shape`` then names the element
+/// inside the referenced content whose geometry was hit, and ``uses`` the `use` elements
+/// crossed, outermost first. Without a clone, ``shape`` is ``element`` and ``uses`` is empty.
+public struct Hit: Hashable, Sendable {
+  public enum Part: String, Sendable {
+    case fill, stroke, image, text
+    /// `pointer-events: bounding-box`.
+    case boundingBox = "bounding-box"
+  }
+
+  public var element: ElementRef
+  /// The element's ancestors, nearest first, up to the root `<svg>`.
+  public var ancestors: [ElementRef]
+  public var shape: ElementRef
+  public var uses: [ElementRef]
+  /// What was hit: the fill area, the stroke, an image, text's glyph boxes.
+  public var part: Part
+  /// The flattened shape that was hit (for tests and diagnostics).
+  var leaf: Int = -1
+}
+
+extension Document {
+  /// The result name of element `id`.
+  func ref(_ id: NodeID) -> ElementRef {
+    let node = self[id]
+    return ElementRef(
+      node: id, id: node.id, tag: node.qualifiedName,
+      indexPath: indexPath(of: id) ?? IndexPath([]))
+  }
+
+  /// The element ancestors of `id`, nearest first.
+  func elementAncestors(of id: NodeID) -> [ElementRef] {
+    ancestors(of: id).filter { self[$0].isElement }.map { ref($0) }
+  }
+}

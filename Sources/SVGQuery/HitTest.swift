@@ -1,0 +1,219 @@
+import SVGGeometry
+import SVGRender
+import SVGTree
+
+/// How a hit test runs.
+public struct HitTestOptions: Sendable {
+  /// How far from a shape a point may be and still hit it, in pixels: CSS pixels of the
+  /// drawing for document points, viewport pixels for viewport points. Lets a finger tap a
+  /// hairline. Clip paths are not widened.
+  public var tolerance: Double
+  /// Look up candidates in the spatial index (built on first use) instead of testing every
+  /// shape. Off only to measure or cross-check the index.
+  public var useIndex: Bool
+
+  public init(tolerance: Double = 0, useIndex: Bool = true) {
+    self.tolerance = tolerance
+    self.useIndex = useIndex
+  }
+}
+
+extension Scene {
+  /// The top-most element at a document point, or nil.
+  public func element(at point: Point, tolerance: Double = 0) -> Hit? {
+    hits(
+      atCanvas: documentToCanvas.apply(point), options: HitTestOptions(tolerance: tolerance),
+      all: false
+    ).first
+  }
+
+  /// Every element at a document point, top-most first, each once (`elementsFromPoint`).
+  public func elements(at point: Point, tolerance: Double = 0) -> [Hit] {
+    hits(
+      atCanvas: documentToCanvas.apply(point), options: HitTestOptions(tolerance: tolerance),
+      all: true)
+  }
+
+  /// The top-most element at a viewport point; nil outside the view.
+  public func element(at point: Point, in viewport: Viewport, tolerance: Double = 0) -> Hit? {
+    hits(at: point, in: viewport, options: HitTestOptions(tolerance: tolerance), all: false).first
+  }
+
+  /// Every element at a viewport point, top-most first; none outside the view.
+  public func elements(at point: Point, in viewport: Viewport, tolerance: Double = 0) -> [Hit] {
+    hits(at: point, in: viewport, options: HitTestOptions(tolerance: tolerance), all: true)
+  }
+
+  /// The general form: a document point (no viewport) or a viewport point, the top-most hit
+  /// only or all of them.
+  public func hits(
+    at point: Point, in viewport: Viewport? = nil, options: HitTestOptions, all: Bool
+  )
+    -> [Hit]
+  {
+    guard let viewport else {
+      return hits(atCanvas: documentToCanvas.apply(point), options: options, all: all)
+    }
+    guard viewport.contains(point, drawing: tree.size), viewport.factor > 0,
+      let toCanvas = viewport.canvasToViewport.inverted
+    else { return [] }
+    var canvasOptions = options
+    canvasOptions.tolerance = options.tolerance / viewport.factor
+    return hits(atCanvas: toCanvas.apply(point), options: canvasOptions, all: all)
+  }
+
+  /// Hits at a canvas point, tolerance in canvas pixels.
+  func hits(atCanvas p: Point, options: HitTestOptions, all: Bool) -> [Hit] {
+    guard p.x.isFinite, p.y.isFinite else { return [] }
+    let storage = self.storage
+    let tolerance = max(0, options.tolerance.isFinite ? options.tolerance : 0)
+    let candidates: [Int]
+    if options.useIndex && storage.leaves.count >= 64 {
+      candidates = storage.spatialIndex.candidates(near: p, radius: tolerance)
+    } else {
+      candidates = Array(storage.leaves.indices.reversed())
+    }
+    var tester = LeafTester(storage: storage, tolerance: tolerance)
+    var out: [Hit] = []
+    var seen = Set<NodeID>()
+    for i in candidates {
+      guard let box = storage.leaves[i].canvasBounds,
+        box.insetBy(-tolerance).contains(p),
+        let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p)
+      else { continue }
+      let hit = storage.hit(leaf: i, part: part)
+      guard seen.insert(hit.element.node).inserted else { continue }
+      out.append(hit)
+      if !all { break }
+    }
+    return out
+  }
+}
+
+/// Tests one leaf at a time against a canvas point.
+struct LeafTester {
+  let storage: SceneStorage
+  let tolerance: Double
+  private var probe: CairoProbe?
+
+  init(storage: SceneStorage, tolerance: Double) {
+    self.storage = storage
+    self.tolerance = tolerance
+  }
+
+  /// The part of leaf `i` at canvas point `p`, if any, before clipping.
+  mutating func test(_ i: Int, at p: Point) -> Hit.Part? {
+    let leaf = storage.leaves[i]
+    guard let inverse = leaf.toCanvas.inverted else { return nil }
+    let user = inverse.apply(p)
+    switch leaf.content {
+    case .image(let image):
+      var box = image.viewport
+      if let clip = image.clip { box = box.intersection(clip) ?? box }
+      let slack = tolerance / max(leaf.toCanvas.meanScale, 1e-12)
+      return box.insetBy(-slack).contains(user) ? .image : nil
+    case .path(let node):
+      let area = node.resolvedHitArea
+      let (fill, stroke) = area.areas
+      guard fill || stroke else { return nil }
+      if leaf.isText {
+        for sub in node.path.subpaths {
+          let glyph = Path(subpath: sub)
+          if let box = glyph.bounds(transformedBy: leaf.toCanvas),
+            box.insetBy(-tolerance).contains(p)
+          {
+            return .text
+          }
+        }
+        return nil
+      }
+      if area.pointerEvents == .boundingBox {
+        let box = node.path.bounds(transformedBy: leaf.toCanvas)
+        return box.map { $0.insetBy(-tolerance).contains(p) } == true ? .boundingBox : nil
+      }
+      if stroke, let s = area.stroke {
+        if probe == nil { probe = CairoProbe() }
+        if probe!.strokeContains(
+          p, path: node.path, stroke: s, toCanvas: leaf.toCanvas, widen: tolerance)
+        {
+          return .stroke
+        }
+      }
+      if fill {
+        if node.path.contains(user, rule: area.fillRule) { return .fill }
+        if tolerance > 0 {
+          if probe == nil { probe = CairoProbe() }
+          if probe!.nearOutline(p, path: node.path, toCanvas: leaf.toCanvas, distance: tolerance) {
+            return .fill
+          }
+        }
+      }
+      return nil
+    }
+  }
+}
+
+extension Path {
+  /// A path of one subpath.
+  init(subpath sub: Subpath) {
+    var elements: [PathElement] = [.move(sub.start)]
+    let drawn = sub.isClosed ? sub.segments.dropLast() : sub.segments[...]
+    for seg in drawn {
+      switch seg {
+      case .line(_, let b): elements.append(.line(b))
+      case .quad(_, let c, let b): elements.append(.quad(c, b))
+      case .cubic(_, let c1, let c2, let b): elements.append(.cubic(c1, c2, b))
+      }
+    }
+    if sub.isClosed { elements.append(.close) }
+    self.init(elements)
+  }
+}
+
+extension SceneStorage {
+  /// Whether canvas point `p` is inside every clip path on the way from the root to leaf
+  /// `i` (masks do not affect hit testing, as in browsers).
+  func clipsContain(leaf i: Int, _ p: Point) -> Bool {
+    var g = leaves[i].group
+    while g >= 0 {
+      let record = groups[g]
+      if let clip = record.clipPath, !Self.clip(clip, space: record.toCanvas, contains: p) {
+        return false
+      }
+      g = record.parent
+    }
+    return true
+  }
+
+  /// Whether the clip region of `clip`, in the space `space` maps to the canvas, holds `p`.
+  static func clip(_ clip: ClipPath, space: Transform, contains p: Point) -> Bool {
+    if let outer = clip.clipPath, !Self.clip(outer, space: space, contains: p) { return false }
+    let t = space * clip.transform
+    return clip.children.contains { clipChild($0, space: t, contains: p) }
+  }
+
+  private static func clipChild(_ node: RenderNode, space: Transform, contains p: Point) -> Bool {
+    switch node {
+    case .path(let n):
+      guard let fill = n.fill, let inverse = space.inverted else { return false }
+      return n.path.contains(inverse.apply(p), rule: fill.rule)
+    case .group(let g):
+      let t = space * g.transform
+      if let c = g.clipPath, !clip(c, space: t, contains: p) { return false }
+      return g.children.contains { clipChild($0, space: t, contains: p) }
+    case .image:
+      return false
+    }
+  }
+
+  /// The result for a hit on leaf `i`.
+  func hit(leaf i: Int, part: Hit.Part) -> Hit {
+    let uses = uses(of: i)
+    let leaf = leaves[i]
+    let shape = leaf.source ?? groups[max(0, leaf.group)].source ?? document.root ?? Document.top
+    let element = uses.first ?? shape
+    return Hit(
+      element: document.ref(element), ancestors: document.elementAncestors(of: element),
+      shape: document.ref(shape), uses: uses.map { document.ref($0) }, part: part, leaf: i)
+  }
+}

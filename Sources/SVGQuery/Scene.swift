@@ -1,0 +1,108 @@
+import SVGGeometry
+import SVGRender
+import SVGTree
+import Synchronization
+
+/// A drawing ready for queries: its source tree, the render tree built from it, and the
+/// render tree flattened into the shapes a hit test visits.
+///
+/// **Coordinates.** *Document coordinates* are the user space of the root `<svg>` (inside its
+/// `viewBox`). The *canvas* is the drawing in CSS pixels (the root's `width`×`height`), what
+/// `svg-render` draws at zoom 1; a ``Viewport`` adds scroll, zoom and device scale.
+///
+/// A scene is a value: edits (``move(_:by:)``, ``moveChild(of:from:to:)``) change its
+/// document and rebuild the render tree. The spatial index behind hit tests is built on
+/// the first hit test of a large drawing and shared by copies until an edit.
+public struct Scene: Sendable {
+  public private(set) var document: Document
+  public private(set) var tree: RenderTree
+  public let options: RenderOptions
+  var storage: SceneStorage
+
+  /// Builds the render tree of `document` and prepares it for queries.
+  public init(document: Document, options: RenderOptions = RenderOptions()) throws(RenderError) {
+    let tree = try RenderTree(document: document, options: options)
+    self.init(document: document, tree: tree, options: options)
+  }
+
+  /// A scene for a render tree already built from `document`.
+  public init(document: Document, tree: RenderTree, options: RenderOptions = RenderOptions()) {
+    self.document = document
+    self.tree = tree
+    self.options = options
+    self.storage = SceneStorage(document: document, tree: tree)
+  }
+
+  /// Replaces the document after an edit and rebuilds everything derived from it.
+  mutating func rebuild(_ edited: Document) throws(RenderError) {
+    let tree = try RenderTree(document: edited, options: options)
+    document = edited
+    self.tree = tree
+    storage = SceneStorage(document: edited, tree: tree)
+  }
+
+  /// Maps document coordinates (the root's user space) to canvas CSS pixels.
+  public var documentToCanvas: Transform { storage.documentToCanvas }
+
+  /// The number of drawn shapes and images (clones and marker instances included).
+  public var shapeCount: Int { storage.leaves.count }
+}
+
+/// What the queries derive from the render tree, computed once per tree.
+final class SceneStorage: Sendable {
+  let groups: [GroupRecord]
+  let leaves: [Leaf]
+  let documentToCanvas: Transform
+  let canvasToDocument: Transform
+  /// The drawing's elements with their display names, for results.
+  let document: Document
+  let index = Mutex<SpatialIndex?>(nil)
+  let owners = Mutex<[NodeID: [Int]]?>(nil)
+
+  init(document: Document, tree: RenderTree) {
+    var flattener = Flattener(document: document)
+    flattener.visit(.group(tree.root), parent: -1, toCanvas: .identity, inMarker: false)
+    groups = flattener.groups
+    leaves = flattener.leaves
+    self.document = document
+    documentToCanvas = Self.rootUserSpace(tree.root)
+    canvasToDocument = documentToCanvas.inverted ?? .identity
+  }
+
+  /// The transform of the root element's user space: the groups made for the root `<svg>`
+  /// hold its viewBox transform.
+  private static func rootUserSpace(_ root: Group) -> Transform {
+    var group = root
+    var t = root.transform
+    while group.children.count == 1, case .group(let child) = group.children[0],
+      child.source == root.source
+    {
+      t = t * child.transform
+      group = child
+    }
+    return t
+  }
+
+  /// The spatial index, built on first use.
+  var spatialIndex: SpatialIndex {
+    index.withLock { cached in
+      if let cached { return cached }
+      let built = SpatialIndex(bounds: leaves.map(\.canvasBounds))
+      cached = built
+      return built
+    }
+  }
+
+  /// For every element, the leaves it owns (see ``Leaf/owners``), built on first use.
+  var leavesByOwner: [NodeID: [Int]] {
+    owners.withLock { cached in
+      if let cached { return cached }
+      var map: [NodeID: [Int]] = [:]
+      for i in leaves.indices {
+        for owner in self.owners(of: i) { map[owner, default: []].append(i) }
+      }
+      cached = map
+      return map
+    }
+  }
+}

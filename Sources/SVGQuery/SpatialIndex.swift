@@ -1,0 +1,89 @@
+import SVGGeometry
+
+/// A uniform grid over the boxes of a drawing's shapes: a hit test looks only at the
+/// shapes whose box touches the cell of the point, instead of at every shape.
+///
+/// The grid has about one cell per shape (at most 1024×1024); each shape is listed in the
+/// cells its box covers, and a shape covering more than 64 cells is kept on a short list
+/// of large shapes that every query checks. Cell lists are stored in one flat array.
+struct SpatialIndex: Sendable {
+  private let origin: Point
+  private let cellSize: Point
+  private let columns: Int
+  private let rows: Int
+  /// `items[starts[c]..<starts[c + 1]]` are the shapes in cell `c`, in paint order.
+  private let starts: [Int32]
+  private let items: [Int32]
+  private let large: [Int32]
+
+  init(bounds: [Rect?]) {
+    var total: Rect?
+    for case let b? in bounds { total = total.map { $0.union(b) } ?? b }
+    let extent = total ?? Rect(x: 0, y: 0, width: 1, height: 1)
+    let count = bounds.count
+    let side = max(1, min(1024, Int(Double(count).squareRoot().rounded(.up))))
+    columns = side
+    rows = side
+    origin = Point(extent.x, extent.y)
+    cellSize = Point(
+      max(extent.width, 1e-9) / Double(side), max(extent.height, 1e-9) / Double(side))
+    let cells = columns * rows
+
+    var counts = [Int32](repeating: 0, count: cells + 1)
+    var large: [Int32] = []
+    var spans: [(c0: Int, c1: Int, r0: Int, r1: Int)?] = Array(repeating: nil, count: count)
+    for (i, b) in bounds.enumerated() {
+      guard let b else { continue }
+      let (c0, r0) = Self.cell(Point(b.minX, b.minY), origin, cellSize, columns, rows)
+      let (c1, r1) = Self.cell(Point(b.maxX, b.maxY), origin, cellSize, columns, rows)
+      if (c1 - c0 + 1) * (r1 - r0 + 1) > 64 {
+        large.append(Int32(i))
+        continue
+      }
+      spans[i] = (c0, c1, r0, r1)
+      for r in r0...r1 { for c in c0...c1 { counts[r * columns + c + 1] += 1 } }
+    }
+    for c in 0..<cells { counts[c + 1] += counts[c] }
+    var fill = counts
+    var items = [Int32](repeating: 0, count: Int(counts[cells]))
+    for (i, span) in spans.enumerated() {
+      guard let s = span else { continue }
+      for r in s.r0...s.r1 {
+        for c in s.c0...s.c1 {
+          let cell = r * columns + c
+          items[Int(fill[cell])] = Int32(i)
+          fill[cell] += 1
+        }
+      }
+    }
+    starts = counts
+    self.items = items
+    self.large = large
+  }
+
+  private static func cell(
+    _ p: Point, _ origin: Point, _ size: Point, _ columns: Int, _ rows: Int
+  ) -> (Int, Int) {
+    func clamp(_ v: Double, _ n: Int) -> Int {
+      guard v.isFinite else { return v > 0 ? n - 1 : 0 }
+      return max(0, min(n - 1, Int(v.rounded(.down))))
+    }
+    return (clamp((p.x - origin.x) / size.x, columns), clamp((p.y - origin.y) / size.y, rows))
+  }
+
+  /// The shapes whose box may contain a point within `radius` of `p`, top-most first
+  /// (descending paint order), each once.
+  func candidates(near p: Point, radius: Double) -> [Int] {
+    let (c0, r0) = Self.cell(Point(p.x - radius, p.y - radius), origin, cellSize, columns, rows)
+    let (c1, r1) = Self.cell(Point(p.x + radius, p.y + radius), origin, cellSize, columns, rows)
+    var out: [Int] = large.map { Int($0) }
+    for r in r0...r1 {
+      for c in c0...c1 {
+        let cell = r * columns + c
+        for k in Int(starts[cell])..<Int(starts[cell + 1]) { out.append(Int(items[k])) }
+      }
+    }
+    if (c0 == c1 && r0 == r1) && large.isEmpty { return out.reversed() }
+    return Array(Set(out)).sorted(by: >)
+  }
+}

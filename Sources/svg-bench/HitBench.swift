@@ -1,0 +1,84 @@
+import Foundation
+import SVGGeometry
+import SVGQuery
+import SVGTree
+
+/// The generated drawing of the hit-test benchmark: `paths` small closed paths (curves and
+/// lines, filled, a third stroked, some with transforms) scattered over a page, in groups
+/// of 100 as drawing programs make layers.
+enum HitBench {
+  /// Hit tests per second on a drawing of PATHS paths (generated, or FILE), with and without
+  /// the spatial index, at the same random points. Arguments: [PATHS [HITS [FILE]]].
+  static func run(_ args: [String]) throws -> String {
+    let paths = args.count > 0 ? Int(args[0]) ?? 100_000 : 100_000
+    let hits = max(1, args.count > 1 ? Int(args[1]) ?? 20_000 : 20_000)
+    var start = Date()
+    let text =
+      try args.count > 2 ? String(contentsOfFile: args[2], encoding: .utf8) : drawing(paths: paths)
+    let scene = try Scene(document: try Document(string: text))
+    let build = Date().timeIntervalSince(start)
+    var rng = Random(seed: 42)
+    let size = scene.tree.size
+    let points = (0..<hits).map { _ in Point(rng.next() * size.width, rng.next() * size.height) }
+    start = Date()
+    _ = scene.element(at: points[0])
+    let index = Date().timeIntervalSince(start)
+    func measure(_ count: Int, index: Bool) -> (seconds: Double, found: Int) {
+      let options = HitTestOptions(tolerance: 0, useIndex: index)
+      var found = 0
+      let t = Date()
+      for p in points.prefix(count) where !scene.hits(at: p, options: options, all: false).isEmpty {
+        found += 1
+      }
+      return (Date().timeIntervalSince(t), found)
+    }
+    let indexed = measure(hits, index: true)
+    let scanCount = min(hits, 200)
+    let scanned = measure(scanCount, index: false)
+    let indexedRate = Double(hits) / indexed.seconds
+    let scanRate = Double(scanCount) / scanned.seconds
+    return String(
+      format: "hit %d shapes: build %.2fs, index %.3fs; indexed %.0f hits/s (%.1f us each, "
+        + "%d/%d points hit); scan %.0f hits/s (%.0f us each); index %.0fx faster",
+      scene.shapeCount, build, index, indexedRate, 1e6 / indexedRate, indexed.found, hits,
+      scanRate, 1e6 / scanRate, indexedRate / scanRate)
+  }
+
+  static func drawing(paths: Int) -> String {
+    let side = max(100, (Double(paths) * 400).squareRoot().rounded())
+    var rng = Random(seed: 7)
+    var out =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(side))\" height=\"\(Int(side))\">\n"
+    for i in 0..<paths {
+      if i % 100 == 0 { out += i == 0 ? "<g>\n" : "</g>\n<g>\n" }
+      let x = rng.next() * side
+      let y = rng.next() * side
+      let r = 3 + rng.next() * 12
+      let d = String(
+        format: "M%.1f %.1fC%.1f %.1f %.1f %.1f %.1f %.1fL%.1f %.1fZ", x, y, x + r, y - r,
+        x + 2 * r,
+        y, x + 2 * r, y + r, x + r, y + 2 * r)
+      let colour = String(format: "#%06x", Int(rng.next() * 0xFFFFFF))
+      var attributes = "d=\"\(d)\" fill=\"\(colour)\""
+      if i % 3 == 0 { attributes += " stroke=\"black\" stroke-width=\"\(1 + i % 4)\"" }
+      if i % 7 == 0 {
+        attributes += String(format: " transform=\"rotate(%.0f %.1f %.1f)\"", rng.next() * 90, x, y)
+      }
+      out += "<path \(attributes)/>\n"
+    }
+    return out + "</g>\n</svg>\n"
+  }
+
+  struct Random {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> Double {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      z ^= z >> 31
+      return Double(z >> 11) / Double(1 << 53)
+    }
+  }
+}

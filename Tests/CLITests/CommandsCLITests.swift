@@ -1,0 +1,54 @@
+import Foundation
+import SVGRender
+import Testing
+
+/// `svg-render -c CMD` and `--commands FILE`: edits before rendering.
+@Suite struct CommandsCLITests {
+  let tool = Executable(name: "svg-render")
+  let examples = Executable.packageRoot.appendingPathComponent("Resources/examples").path
+
+  private func rgb(_ png: String, _ x: Int, _ y: Int) throws -> [UInt8] {
+    let p = try Bitmap(pngFile: png).rgba(x: x, y: y)
+    return [p.r, p.g, p.b]
+  }
+
+  @Test func commandsOnTheCommandLine() throws {
+    let out = try temporaryDirectory() + "/out.png"
+    let r = try tool.run([
+      "\(examples)/colouring-page.svg", "-c", "setActiveColor(255,0,0)", "-c", "fillAt(135, 100)",
+      "-c", "svg://setFill/sun/%2300ff00", "-o", out,
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try rgb(out, 135, 100) == [255, 0, 0])
+    #expect(try rgb(out, 350, 60) == [0, 255, 0])
+    #expect(try rgb(out, 30, 30) == [255, 255, 255])
+  }
+
+  @Test func aCommandsFileThenCommands() throws {
+    let out = try temporaryDirectory() + "/out.png"
+    let r = try tool.run([
+      "\(examples)/colouring-page.svg", "--commands", "\(examples)/colouring.commands",
+      "-c", "reset(sky)", "-o", out,
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try rgb(out, 350, 60) == [255, 215, 0])
+    #expect(try rgb(out, 30, 30) == [255, 255, 255])
+  }
+
+  @Test func badCommandsExitOneNamingLineAndColumn() throws {
+    let dir = try temporaryDirectory()
+    try "fill(sky)\n\nsetFill(sky, #12)\n".write(
+      toFile: "\(dir)/bad.commands", atomically: true, encoding: .utf8)
+    let page = "\(examples)/colouring-page.svg"
+    let file = try tool.run([page, "--commands", "\(dir)/bad.commands", "-o", "\(dir)/o.png"])
+    #expect(file.status == 1)
+    #expect(file.stderr.contains("bad.commands:3:14: invalid colour"), "\(file.stderr)")
+    let missing = try tool.run([page, "-c", "fill(nope)", "-o", "\(dir)/o.png"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("-c 'fill(nope)': 1:6: no element with id 'nope'"))
+    let unknown = try tool.run([page, "-c", "paint(sky)", "-o", "\(dir)/o.png"])
+    #expect(unknown.status == 1)
+    #expect(unknown.stderr.contains("unknown command 'paint'"))
+    #expect(!FileManager.default.fileExists(atPath: "\(dir)/o.png"))
+  }
+}

@@ -1,0 +1,22 @@
+import SVGGeometry
+import SVGRender
+import SVGTree
+
+@testable import SVGQuery
+
+/// A scene from SVG text with the SVG namespace added to the root.
+func scene(_ body: String, size: String = "width=\"200\" height=\"200\"") throws -> Scene {
+  let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" \(size)>\(body)</svg>"
+  return try Scene(document: try Document(string: text))
+}
+
+extension Scene {
+  /// The name of the top-most element at a document point, or nil.
+  func name(at x: Double, _ y: Double, tolerance: Double = 0) -> String? {
+    element(at: Point(x, y), tolerance: tolerance)?.element.name
+  }
+
+  func names(at x: Double, _ y: Double) -> [String] {
+    elements(at: Point(x, y)).map(\.element.name)
+  }
+}
