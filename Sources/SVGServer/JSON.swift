@@ -9,6 +9,8 @@ public indirect enum JSON: Sendable, Hashable, ExpressibleByStringLiteral,
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
+  /// Text that is already JSON, written as it is.
+  case raw(String)
 
   public init(stringLiteral value: String) { self = .string(value) }
   public init(integerLiteral value: Int) { self = .number(Double(value)) }
@@ -38,6 +40,7 @@ public indirect enum JSON: Sendable, Hashable, ExpressibleByStringLiteral,
         out += "null"
       }
     case .string(let s): JSON.quote(s, into: &out)
+    case .raw(let text): out += text
     case .array(let items):
       out += "["
       for (i, item) in items.enumerated() {

@@ -85,13 +85,13 @@ final class RenderEngine: Sendable {
   }
 
   /// Runs `body` in a render slot with a fresh deadline; 503 when no slot frees up within
-  /// the time budget.
+  /// ``ServerLimits/renderWait``.
   private func withSlot<T>(_ body: (RenderCancellation) throws(ServiceError) -> T)
     throws(ServiceError) -> T
   {
-    let budget = limits.renderTimeout
-    let wait = DispatchTime.now() + .nanoseconds(Int(budget.components.seconds) * 1_000_000_000
-      + Int(budget.components.attoseconds / 1_000_000_000))
+    let w = limits.renderWait.components
+    let wait = DispatchTime.now()
+      + .nanoseconds(Int(w.seconds) * 1_000_000_000 + Int(w.attoseconds / 1_000_000_000))
     guard slots.wait(timeout: wait) == .success else {
       metrics.renderFailed("busy")
       var e = ServiceError(503, "all \(limits.maxConcurrentRenders) render slots are busy")
@@ -103,7 +103,7 @@ final class RenderEngine: Sendable {
       running.subtract(1, ordering: .relaxed)
       slots.signal()
     }
-    return try body(RenderCancellation(timeout: budget))
+    return try body(RenderCancellation(timeout: limits.renderTimeout))
   }
 
   private func failure(_ error: RenderError) -> ServiceError {

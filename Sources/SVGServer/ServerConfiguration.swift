@@ -10,9 +10,10 @@ public struct ServerLimits: Sendable, Hashable {
   public var maxPixels = 4096 * 4096
   /// Time one render may take before it is cancelled and answered 503. Default 10 s.
   public var renderTimeout: Duration = .seconds(10)
-  /// Renders running at once; a render waits for a slot up to ``renderTimeout``, then
-  /// gets 503. Default: one per core.
+  /// Renders running at once. Default: one per core.
   public var maxConcurrentRenders = ProcessInfo.processInfo.activeProcessorCount
+  /// How long a render waits for a free slot before it is answered 503. Default 2 s.
+  public var renderWait: Duration = .seconds(2)
   /// Documents the store holds (503 past it). Default 10,000.
   public var maxDocuments = 10_000
   /// Largest stored document's SVG, in bytes (413 past it). Default 10 MiB.

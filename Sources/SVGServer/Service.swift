@@ -1,3 +1,4 @@
+import SVGCommands
 import Synchronization
 
 /// The service's state and request dispatch, without the HTTP daemon: routes get the
@@ -36,5 +37,5 @@ final class Service: Sendable {
   }
 
   /// Every route, in matching order; `/openapi.json` describes exactly these.
-  static let routes: [Route] = renderRoutes + documentRoutes + operationRoutes
+  static let routes: [Route] = renderRoutes + queryRoutes + documentRoutes + operationRoutes
 }

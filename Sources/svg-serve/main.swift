@@ -17,6 +17,7 @@ let spec = CommandSpec(
     OptionSpec("--max-pixels", value: "N", help: "Largest output or layer in pixels (default 16777216).", group: "Limits"),
     OptionSpec("--render-timeout", value: "SECONDS", help: "Time budget of one render; over it, 503 (default 10).", group: "Limits"),
     OptionSpec("--max-renders", value: "N", help: "Renders at once (default: one per core).", group: "Limits"),
+    OptionSpec("--render-wait", value: "SECONDS", help: "Wait for a free render slot; then 503 (default 2).", group: "Limits"),
     OptionSpec("--max-documents", value: "N", help: "Documents in the store (default 10000).", group: "Limits"),
     OptionSpec("--max-document-size", value: "BYTES", help: "Largest stored SVG (default 10485760).", group: "Limits"),
     OptionSpec("--max-commands", value: "N", help: "Commands in one document's log (default 100000).", group: "Limits"),
@@ -52,6 +53,7 @@ runTool(spec) { args in
     config.limits.renderTimeout = seconds(v)
   }
   if let v = try args.integer("max-renders", minimum: 1) { config.limits.maxConcurrentRenders = v }
+  if let v = try args.number("render-wait", minimum: 0) { config.limits.renderWait = seconds(v) }
   if let v = try args.integer("max-documents", minimum: 0) { config.limits.maxDocuments = v }
   if let v = try args.integer("max-document-size", minimum: 1) {
     config.limits.maxDocumentBytes = v
