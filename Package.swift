@@ -73,7 +73,8 @@ let package = Package(
     .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
 
     .testTarget(name: "CLITests", dependencies: ["svg-render", "SVGRender"]),
-    .testTarget(name: "SVGServerTests", dependencies: ["SVGServer", "svg-serve"]),
+    .testTarget(
+      name: "SVGServerTests", dependencies: ["SVGServer", "SVGRender", "SVGTree", "svg-serve"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
