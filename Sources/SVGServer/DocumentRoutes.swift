@@ -163,7 +163,8 @@ extension Service {
         commands = try CommandScript.parse(script)
       }
     } catch {
-      throw ServiceError(400, error.message, line: error.location.line, column: error.location.column)
+      throw ServiceError(
+        400, error.message, line: error.location.line, column: error.location.column)
     }
     guard !commands.isEmpty else { throw ServiceError(400, "no commands in the request") }
     let entries = commands.map { $0.command.description }
@@ -211,7 +212,9 @@ extension Service {
     guard DocumentStore.isValidID(id) else { throw ServiceError(404, "no document \"\(id)\"") }
     return try sessions.locked(id) { () throws(ServiceError) -> HTTPResponse in
       let found: Bool
-      do throws(StoreError) { found = try store.delete(id) } catch { throw ServiceError(503, error.message) }
+      do throws(StoreError) { found = try store.delete(id) } catch {
+        throw ServiceError(503, error.message)
+      }
       sessions.forget(id)
       guard found else { throw ServiceError(404, "no document \"\(id)\"") }
       return HTTPResponse(status: 204)

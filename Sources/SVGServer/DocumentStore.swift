@@ -131,6 +131,7 @@ final class DocumentStore: Sendable {
 
   /// Whether `id` has the shape ``newID()`` makes (anything else is not looked up).
   static func isValidID(_ id: String) -> Bool {
-    id.utf8.count == 24 && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    id.utf8.count == 24
+      && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 }

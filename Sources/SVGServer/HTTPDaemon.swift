@@ -120,7 +120,8 @@ final class HTTPDaemon: @unchecked Sendable {
           exchange.body = []
         } else {
           upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
-            exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+            exchange.body.append(
+              contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
           }
         }
       }
@@ -200,8 +201,9 @@ final class HTTPDaemon: @unchecked Sendable {
     return out
   }
 
-  private static func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(String, String)]
-  {
+  private static func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(
+    String, String
+  )] {
     let box = PairBox()
     let iterator: MHD_KeyValueIterator = { cls, _, key, value in
       guard let cls, let key else { return .YES }

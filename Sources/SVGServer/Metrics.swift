@@ -23,10 +23,13 @@ final class Metrics: Sendable {
   private let state = Mutex(State())
 
   func record(_ e: CompletedExchange) {
-    let seconds = Double(e.duration.components.seconds)
+    let seconds =
+      Double(e.duration.components.seconds)
       + Double(e.duration.components.attoseconds) / 1e18
     state.withLock { s in
-      s.requests[RequestKey(method: e.method, route: e.route ?? "unmatched", status: e.status), default: 0] += 1
+      s.requests[
+        RequestKey(method: e.method, route: e.route ?? "unmatched", status: e.status), default: 0] +=
+        1
       for (i, b) in Self.bounds.enumerated() where seconds <= b { s.buckets[i] += 1 }
       s.latencySum += seconds
       s.latencyCount += 1
@@ -52,7 +55,8 @@ final class Metrics: Sendable {
       ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status)
     }
     for k in keys {
-      out += "inkpath_http_requests_total{method=\"\(k.method)\",route=\"\(k.route)\","
+      out +=
+        "inkpath_http_requests_total{method=\"\(k.method)\",route=\"\(k.route)\","
         + "status=\"\(k.status)\"} \(s.requests[k]!)\n"
     }
     out += "# HELP inkpath_http_request_duration_seconds Time from request to response sent.\n"

@@ -76,7 +76,10 @@ enum OpenAPI {
           "requestBody",
           .object([
             ("required", true),
-            ("content", .object(r.body.map { ($0, .object([("schema", .object([("type", "string")]))])) })),
+            (
+              "content",
+              .object(r.body.map { ($0, .object([("schema", .object([("type", "string")]))])) })
+            ),
           ])
         ))
     }
@@ -110,7 +113,9 @@ enum OpenAPI {
   }
 
   private static func operationID(_ r: Route) -> String {
-    let words = r.openAPIPath.split { !$0.isLetter }.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+    let words = r.openAPIPath.split { !$0.isLetter }.map {
+      $0.prefix(1).uppercased() + $0.dropFirst()
+    }
     return r.method.lowercased() + words.joined()
   }
 

@@ -6,10 +6,18 @@ import SVGTree
 /// `POST /query` and `POST /bbox`: what is where in an SVG body.
 extension Service {
   static let queryParameters: [Route.Parameter] = [
-    .init(name: "at", type: "string", required: true, description: "The point X,Y: document coordinates, or viewport pixels with viewport=."),
-    .init(name: "viewport", type: "string", description: "SCROLLX,SCROLLY[,ZOOM[,SCALE]]: at= is a pixel of this view."),
-    .init(name: "tolerance", type: "number", description: "Also hit shapes this far away (px). Default 0."),
-    .init(name: "all", type: "boolean", description: "Every element under the point, not just the top-most."),
+    .init(
+      name: "at", type: "string", required: true,
+      description: "The point X,Y: document coordinates, or viewport pixels with viewport=."),
+    .init(
+      name: "viewport", type: "string",
+      description: "SCROLLX,SCROLLY[,ZOOM[,SCALE]]: at= is a pixel of this view."),
+    .init(
+      name: "tolerance", type: "number",
+      description: "Also hit shapes this far away (px). Default 0."),
+    .init(
+      name: "all", type: "boolean",
+      description: "Every element under the point, not just the top-most."),
   ]
 
   static let queryResponses: [(Int, String)] = [
@@ -25,9 +33,12 @@ extension Service {
       try s.hits(in: try s.engine.parse(request.body), request)
     },
     Route(
-      method: "POST", pattern: "/bbox", summary: "An element's bounding box in document coordinates",
+      method: "POST", pattern: "/bbox",
+      summary: "An element's bounding box in document coordinates",
       parameters: [
-        .init(name: "id", type: "string", required: true, description: "The element: its id, or an index path such as /0/2."),
+        .init(
+          name: "id", type: "string", required: true,
+          description: "The element: its id, or an index path such as /0/2."),
         .init(name: "kind", type: "string", description: "fill (default), stroke or visual."),
       ],
       body: ["image/svg+xml"], responses: queryResponses
@@ -68,7 +79,9 @@ extension Service {
       let v = text.split(separator: ",").compactMap { Double($0) }
       guard (2...4).contains(v.count), v.count == text.split(separator: ",").count,
         v.allSatisfy(\.isFinite), v.dropFirst(2).allSatisfy({ $0 > 0 })
-      else { throw ServiceError(400, "viewport: \"\(text)\" is not SCROLLX,SCROLLY[,ZOOM[,SCALE]]") }
+      else {
+        throw ServiceError(400, "viewport: \"\(text)\" is not SCROLLX,SCROLLY[,ZOOM[,SCALE]]")
+      }
       viewport = Viewport(
         scroll: Point(v[0], v[1]), zoom: v.count > 2 ? v[2] : 1, scale: v.count > 3 ? v[3] : 1)
     }

@@ -90,7 +90,8 @@ final class RenderEngine: Sendable {
     throws(ServiceError) -> T
   {
     let w = limits.renderWait.components
-    let wait = DispatchTime.now()
+    let wait =
+      DispatchTime.now()
       + .nanoseconds(Int(w.seconds) * 1_000_000_000 + Int(w.attoseconds / 1_000_000_000))
     guard slots.wait(timeout: wait) == .success else {
       metrics.renderFailed("busy")

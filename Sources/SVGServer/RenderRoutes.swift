@@ -1,11 +1,21 @@
 /// `POST /render`: SVG in, image out.
 extension Service {
   static let renderParameters: [Route.Parameter] = [
-    .init(name: "width", type: "number", description: "Output width in px; the height follows the aspect ratio unless given."),
-    .init(name: "height", type: "number", description: "Output height in px; the width follows the aspect ratio unless given."),
-    .init(name: "zoom", type: "number", description: "Scales the intrinsic size (without width/height). Default 1."),
-    .init(name: "scale", type: "number", description: "Device pixels per px: 2 gives an @2x image. Default 1."),
-    .init(name: "background", type: "string", description: "A CSS colour painted under the drawing. Default transparent."),
+    .init(
+      name: "width", type: "number",
+      description: "Output width in px; the height follows the aspect ratio unless given."),
+    .init(
+      name: "height", type: "number",
+      description: "Output height in px; the width follows the aspect ratio unless given."),
+    .init(
+      name: "zoom", type: "number",
+      description: "Scales the intrinsic size (without width/height). Default 1."),
+    .init(
+      name: "scale", type: "number",
+      description: "Device pixels per px: 2 gives an @2x image. Default 1."),
+    .init(
+      name: "background", type: "string",
+      description: "A CSS colour painted under the drawing. Default transparent."),
     .init(name: "format", type: "string", description: "png (default), pdf or svg."),
   ]
 

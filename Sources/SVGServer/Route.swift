@@ -1,7 +1,8 @@
 /// One route: method, path pattern, what it does, and the handler. The route table is data,
 /// so the router and the OpenAPI document are made from the same list and cannot drift.
 struct Route: Sendable {
-  typealias Handler = @Sendable (Service, HTTPRequest, [String: String]) throws(ServiceError)
+  typealias Handler =
+    @Sendable (Service, HTTPRequest, [String: String]) throws(ServiceError)
     -> HTTPResponse
 
   /// A query parameter, for the OpenAPI document.

@@ -45,7 +45,8 @@ struct SHA256 {
     let saved = length
     update(tail)
     length = saved
-    return state.flatMap { w in (0..<4).reversed().map { UInt8(truncatingIfNeeded: w >> ($0 * 8)) } }
+    return state.flatMap { w in (0..<4).reversed().map { UInt8(truncatingIfNeeded: w >> ($0 * 8)) }
+    }
   }
 
   /// The lowercase hex digest of `parts`, each preceded by its length so that no two lists
@@ -64,7 +65,8 @@ struct SHA256 {
     var w = [UInt32](repeating: 0, count: 64)
     var i = block.startIndex
     for t in 0..<16 {
-      w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8
+      w[t] =
+        UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8
         | UInt32(block[i + 3])
       i += 4
     }

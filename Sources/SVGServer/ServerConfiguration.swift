@@ -55,7 +55,8 @@ public struct ServerConfiguration: Sendable {
 extension CompletedExchange {
   /// `127.0.0.1 "POST /render" 200 1234 5.2ms`.
   public var logLine: String {
-    let ms = Double(duration.components.attoseconds) / 1e15
+    let ms =
+      Double(duration.components.attoseconds) / 1e15
       + Double(duration.components.seconds) * 1000
     let time = (ms * 10).rounded() / 10
     return "\(client) \"\(method) \(path)\" \(status) \(responseBytes) \(time)ms"

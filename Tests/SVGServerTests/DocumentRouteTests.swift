@@ -29,7 +29,8 @@ import Testing
     let after = try t.client.get("/documents/\(id).png?width=200")
     #expect(try PNG.pixel(after.body, 150, 40) == [255, 215, 0, 255])
     let info = try t.client.get("/documents/\(id)")
-    #expect(info.json["log"] as? [String] == ["setActiveColor(255, 0, 0)", "fillAt(150, 40)", "undo()"])
+    #expect(
+      info.json["log"] as? [String] == ["setActiveColor(255, 0, 0)", "fillAt(150, 40)", "undo()"])
   }
 
   @Test func urlFormCommandsInThePathAndInTheBody() throws {
@@ -52,7 +53,8 @@ import Testing
   @Test func scriptsApplyAllOrNothing() throws {
     let t = try TestServer()
     let id = try t.create(Fixture.garden)
-    let bad = try t.client.post("/documents/\(id)/commands", "setFill(sky, red)\nsetFill(nope, red)")
+    let bad = try t.client.post(
+      "/documents/\(id)/commands", "setFill(sky, red)\nsetFill(nope, red)")
     #expect(bad.status == 422)
     #expect(bad.json["line"] as? Int == 2)
     let malformed = try t.client.post("/documents/\(id)/commands", "setFill(sky, red)\nsetFill(sky")
@@ -79,7 +81,10 @@ import Testing
     #expect((after.json["hits"] as? [[String: Any]])?.first?["id"] as? String == "sky")
     let moved = try t.client.get("/documents/\(id)/elements?at=150,140&all=true")
     // Grass comes later in the document: it paints over the moved sun.
-    #expect((moved.json["hits"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["grass", "sun"])
+    #expect(
+      (moved.json["hits"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
+        "grass", "sun",
+      ])
     #expect(try t.client.get("/documents/\(id)/elements").status == 400)
   }
 
@@ -89,9 +94,12 @@ import Testing
     let first = try t.client.get("/documents/\(id).png?width=50")
     let etag = try #require(first.header("ETag"))
     #expect(first.header("Cache-Control") == "no-cache")
-    #expect(try t.client.get("/documents/\(id).png?width=50", headers: [("If-None-Match", etag)]).status == 304)
+    #expect(
+      try t.client.get("/documents/\(id).png?width=50", headers: [("If-None-Match", etag)]).status
+        == 304)
     _ = try t.client.post("/documents/\(id)/commands", "setFill(sky, black)")
-    let changed = try t.client.get("/documents/\(id).png?width=50", headers: [("If-None-Match", etag)])
+    let changed = try t.client.get(
+      "/documents/\(id).png?width=50", headers: [("If-None-Match", etag)])
     #expect(changed.status == 200)
     #expect(changed.header("ETag") != etag)
 
@@ -122,7 +130,8 @@ import Testing
     ] {
       #expect(try t.client.get(path).status == 404, "\(path)")
     }
-    #expect(try t.client.post("/documents/000000000000000000000000/commands", "resetAll()").status == 404)
+    #expect(
+      try t.client.post("/documents/000000000000000000000000/commands", "resetAll()").status == 404)
     #expect(try t.client.request("DELETE", "/documents/\(id)").status == 204)
     #expect(try t.client.get("/documents/\(id).png").status == 404)
     #expect(try t.client.post("/documents/\(id)/commands", "resetAll()").status == 404)
@@ -139,7 +148,8 @@ import Testing
       Thread {
         for i in 0..<15 {
           let r = try? client.post(
-            "/documents/\(id)/commands", "setOpacity(sky, 0.\(worker + 1)\(String(format: "%02d", i))1)")
+            "/documents/\(id)/commands",
+            "setOpacity(sky, 0.\(worker + 1)\(String(format: "%02d", i))1)")
           answers.append("\(r?.status ?? -1) \(r?.json["revision"] as? Int ?? -1)")
         }
       }

@@ -32,7 +32,9 @@ import Testing
               ? try? client.post("/documents/\(id)/undo", "")
               : try? client.post("/documents/\(id)/commands", entry)
             guard let r else { break }  // the server is gone
-            if r.status == 200, let rev = r.json["revision"] as? Int { acks.append("\(rev) \(entry)") }
+            if r.status == 200, let rev = r.json["revision"] as? Int {
+              acks.append("\(rev) \(entry)")
+            }
             i += 1
           }
           acks.append("done")
@@ -43,7 +45,9 @@ import Testing
       server.kill(SIGKILL)
       _ = server.wait()
       stop.append("stop")
-      while acks.all.filter({ $0 == "done" }).count < writers { Thread.sleep(forTimeInterval: 0.01) }
+      while acks.all.filter({ $0 == "done" }).count < writers {
+        Thread.sleep(forTimeInterval: 0.01)
+      }
       for line in acks.all where line != "done" {
         let parts = line.split(separator: " ", maxSplits: 1)
         acknowledged[Int(parts[0])!] = String(parts[1])
@@ -81,7 +85,8 @@ import Testing
     let result = LogLines()
     let slow = Thread {
       let r = try? client.post("/render?width=400", Fixture.heavy(1500))
-      result.append("\(r?.status ?? -1) \(r.flatMap { PNG.size($0.body) }.map { "\($0.0)" } ?? "-")")
+      result.append(
+        "\(r?.status ?? -1) \(r.flatMap { PNG.size($0.body) }.map { "\($0.0)" } ?? "-")")
     }
     slow.start()
     Thread.sleep(forTimeInterval: 0.3)

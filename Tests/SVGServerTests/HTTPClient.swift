@@ -78,7 +78,9 @@ struct HTTPClient {
     guard connected == 0 else { throw Failure(description: "connection refused on \(port)") }
     var sent = 0
     while sent < bytes.count {
-      let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let n = bytes[sent...].withUnsafeBytes {
+        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
       if n <= 0 { break }  // the server may answer (413) and close before reading it all
       sent += n
     }
@@ -94,7 +96,8 @@ struct HTTPClient {
 
   private func parse(_ raw: [UInt8]) throws -> Response {
     let separator: [UInt8] = [13, 10, 13, 10]
-    guard let end = (0..<max(0, raw.count - 3)).first(where: { Array(raw[$0..<$0 + 4]) == separator })
+    guard
+      let end = (0..<max(0, raw.count - 3)).first(where: { Array(raw[$0..<$0 + 4]) == separator })
     else { throw Failure(description: "no response (\(raw.count) bytes)") }
     let lines = String(decoding: raw[..<end], as: UTF8.self).components(separatedBy: "\r\n")
     let statusParts = lines[0].split(separator: " ")
@@ -105,7 +108,10 @@ struct HTTPClient {
     for line in lines.dropFirst() {
       guard let colon = line.firstIndex(of: ":") else { continue }
       headers.append(
-        (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        (
+          String(line[..<colon]),
+          line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        ))
     }
     var body = Array(raw[(end + 4)...])
     if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1 == "chunked" }) {
@@ -118,7 +124,8 @@ struct HTTPClient {
     var out: [UInt8] = []
     var i = 0
     while i < data.count {
-      guard let lineEnd = (i..<data.count - 1).first(where: { data[$0] == 13 && data[$0 + 1] == 10 }),
+      guard
+        let lineEnd = (i..<data.count - 1).first(where: { data[$0] == 13 && data[$0 + 1] == 10 }),
         let n = Int(String(decoding: data[i..<lineEnd], as: UTF8.self), radix: 16), n > 0
       else { break }
       out += data[(lineEnd + 2)..<(lineEnd + 2 + n)]

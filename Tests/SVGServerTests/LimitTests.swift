@@ -10,7 +10,8 @@ import Testing
     #expect((declared.json["error"] as? String)?.contains("1000") == true)
     let chunked = try t.client.request("POST", "/render", body: big, chunked: true)
     #expect(chunked.status == 413)
-    let small = try t.client.request("POST", "/render", body: Array(Fixture.square.utf8), chunked: true)
+    let small = try t.client.request(
+      "POST", "/render", body: Array(Fixture.square.utf8), chunked: true)
     #expect(small.status == 200)
     #expect(try t.client.post("/documents", String(repeating: " ", count: 2000)).status == 413)
   }
@@ -80,16 +81,19 @@ import Testing
     #expect((third.json["error"] as? String)?.contains("full") == true)
     #expect(try t.client.request("DELETE", "/documents/\(a)").status == 204)
     #expect(try t.client.post("/documents", Fixture.square).status == 201)
-    let tooBig = try t.client.post("/documents", Fixture.square + String(repeating: " ", count: 600))
+    let tooBig = try t.client.post(
+      "/documents", Fixture.square + String(repeating: " ", count: 600))
     #expect(tooBig.status == 413)
   }
 
   @Test func commandLogLimit() throws {
     let t = try TestServer { $0.limits.maxCommandsPerDocument = 3 }
     let id = try t.create(Fixture.square)
-    let two = try t.client.post("/documents/\(id)/commands", "setFill(left, blue)\nsetFill(right, red)")
+    let two = try t.client.post(
+      "/documents/\(id)/commands", "setFill(left, blue)\nsetFill(right, red)")
     #expect(two.json["revision"] as? Int == 2)
-    let over = try t.client.post("/documents/\(id)/commands", "setFill(left, red)\nsetFill(right, blue)")
+    let over = try t.client.post(
+      "/documents/\(id)/commands", "setFill(left, red)\nsetFill(right, blue)")
     #expect(over.status == 413)
     #expect(try t.client.post("/documents/\(id)/undo", "").json["revision"] as? Int == 3)
     #expect(try t.client.post("/documents/\(id)/undo", "").status == 413)
@@ -117,15 +121,18 @@ import Testing
     #expect(refused.status == 200)
     #expect(try PNG.pixel(refused.body, 5, 5)[3] == 0)
     #expect(refused.header("X-Inkpath-Warnings") != nil)
-    let remote = try closed.client.post("/render", svg.replacingOccurrences(of: "red.png", with: "http://127.0.0.1:1/x.png"))
+    let remote = try closed.client.post(
+      "/render", svg.replacingOccurrences(of: "red.png", with: "http://127.0.0.1:1/x.png"))
     #expect(try PNG.pixel(remote.body, 5, 5)[3] == 0)
-    let absolute = try closed.client.post("/render", svg.replacingOccurrences(of: "red.png", with: "file://\(folder)/red.png"))
+    let absolute = try closed.client.post(
+      "/render", svg.replacingOccurrences(of: "red.png", with: "file://\(folder)/red.png"))
     #expect(try PNG.pixel(absolute.body, 5, 5)[3] == 0)
     #expect(try PNG.pixel(closed.client.post("/render", dataURL).body, 5, 5) == [255, 0, 0, 255])
 
     let open = try TestServer { $0.resourceDirectory = folder }
     #expect(try PNG.pixel(open.client.post("/render", svg).body, 5, 5) == [255, 0, 0, 255])
-    let escape = try open.client.post("/render", svg.replacingOccurrences(of: "red.png", with: "../../etc/passwd"))
+    let escape = try open.client.post(
+      "/render", svg.replacingOccurrences(of: "red.png", with: "../../etc/passwd"))
     #expect(try PNG.pixel(escape.body, 5, 5)[3] == 0)
   }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+import SVGRender
+import SVGTree
+
 @testable import SVGServer
 
 @Suite struct OperationTests {
@@ -24,9 +27,13 @@ import Testing
     let text = try t.client.get("/metrics")
     #expect(text.header("Content-Type")?.hasPrefix("text/plain") == true)
     let m = text.text
-    #expect(m.contains("inkpath_http_requests_total{method=\"POST\",route=\"/render\",status=\"200\"} 2"))
-    #expect(m.contains("inkpath_http_requests_total{method=\"POST\",route=\"/render\",status=\"400\"} 1"))
-    #expect(m.contains("inkpath_http_requests_total{method=\"GET\",route=\"unmatched\",status=\"404\"} 1"))
+    #expect(
+      m.contains("inkpath_http_requests_total{method=\"POST\",route=\"/render\",status=\"200\"} 2"))
+    #expect(
+      m.contains("inkpath_http_requests_total{method=\"POST\",route=\"/render\",status=\"400\"} 1"))
+    #expect(
+      m.contains("inkpath_http_requests_total{method=\"GET\",route=\"unmatched\",status=\"404\"} 1")
+    )
     #expect(m.contains("inkpath_http_request_duration_seconds_count 4"))
     #expect(m.contains("inkpath_http_request_duration_seconds_bucket{le=\"+Inf\"} 4"))
     #expect(m.contains("inkpath_renders_total{format=\"png\"} 1"))
@@ -106,7 +113,8 @@ import Testing
     _ = try t.client.get("/nope")
     Thread.sleep(forTimeInterval: 0.05)
     let lines = t.accessLog.all
-    #expect(lines.contains { $0.hasPrefix("127.0.0.1 \"GET /healthz\" 200 ") && $0.hasSuffix("ms") })
+    #expect(
+      lines.contains { $0.hasPrefix("127.0.0.1 \"GET /healthz\" 200 ") && $0.hasSuffix("ms") })
     #expect(lines.contains { $0.contains("\"GET /nope\" 404") })
   }
 
@@ -143,7 +151,9 @@ import Testing
       hex(String(repeating: "a", count: 1000))
         == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     // Lengths are hashed too: the parts ["ab", "c"] and ["a", "bc"] differ.
-    #expect(SHA256.hex([Array("ab".utf8), Array("c".utf8)]) != SHA256.hex([Array("a".utf8), Array("bc".utf8)]))
+    #expect(
+      SHA256.hex([Array("ab".utf8), Array("c".utf8)])
+        != SHA256.hex([Array("a".utf8), Array("bc".utf8)]))
   }
 
   @Test func jsonEscapesAndKeepsOrder() {
@@ -172,7 +182,8 @@ import Testing
     let rest = Route(method: "GET", pattern: "/d/{id}/command/{command+}", summary: "") { _, _, _ in
       HTTPResponse(status: 200)
     }
-    #expect(rest.match(raw: ["d", "x", "command", "fill", "%2F0"]) == ["id": "x", "command": "fill/%2F0"])
+    #expect(
+      rest.match(raw: ["d", "x", "command", "fill", "%2F0"]) == ["id": "x", "command": "fill/%2F0"])
     #expect(rest.match(raw: ["d", "x", "command"]) == nil)
     #expect(rest.openAPIPath == "/d/{id}/command/{command}")
   }
@@ -197,5 +208,30 @@ import Testing
     #expect(try reopened.load(id) == nil)
     #expect(try !reopened.delete(id))
     #expect(FileManager.default.fileExists(atPath: dir + "/documents.sqlite-wal"))
+  }
+}
+
+@Suite struct RenderCancellationTests {
+  @Test func cancelledBuildsAndDrawsThrowTheCancellationError() throws {
+    let doc = try Document(string: Fixture.square)
+    var options = RenderOptions()
+    options.cancellation = RenderCancellation()
+    options.cancellation?.cancel()
+    #expect { try RenderTree(document: doc, options: options) } throws: {
+      ($0 as? RenderError)?.isCancellation == true
+    }
+    let tree = try RenderTree(document: doc)
+    let expired = RenderCancellation(deadline: .now - .seconds(1))
+    #expect(expired.isCancelled)
+    #expect { try tree.rasterize(width: 20, height: 10, cancellation: expired) } throws: {
+      ($0 as? RenderError)?.isCancellation == true
+    }
+    #expect(throws: RenderError.self) {
+      try tree.vectorData(format: .pdf, width: 20, height: 10, cancellation: expired)
+    }
+    let open = RenderCancellation(timeout: .seconds(60))
+    #expect(!open.isCancelled)
+    #expect(try tree.rasterize(width: 20, height: 10, cancellation: open).width == 20)
+    #expect(!RenderError("other").isCancellation)
   }
 }

@@ -47,7 +47,8 @@ import Testing
     #expect(again.status == 304)
     #expect(again.body.isEmpty)
     #expect(again.header("ETag") == etag)
-    let weak = try t.client.post("/render?width=64", Fixture.square, headers: [("If-None-Match", "W/\(etag)")])
+    let weak = try t.client.post(
+      "/render?width=64", Fixture.square, headers: [("If-None-Match", "W/\(etag)")])
     #expect(weak.status == 304)
     let otherSize = try t.client.post("/render?width=65", Fixture.square)
     #expect(otherSize.header("ETag") != etag)
@@ -61,7 +62,8 @@ import Testing
 
   @Test func malformedBodiesAre400WithLineAndColumn() throws {
     let t = try TestServer()
-    let broken = try t.client.post("/render", "<svg xmlns='http://www.w3.org/2000/svg'>\n  <rect></svg>")
+    let broken = try t.client.post(
+      "/render", "<svg xmlns='http://www.w3.org/2000/svg'>\n  <rect></svg>")
     #expect(broken.status == 400)
     #expect(broken.header("Content-Type") == "application/json")
     #expect(broken.json["error"] is String)
@@ -78,7 +80,8 @@ import Testing
 
   @Test func badParametersAre400() throws {
     let t = try TestServer()
-    for query in ["format=gif", "width=-3", "width=abc", "height=0", "zoom=nan", "background=nope"] {
+    for query in ["format=gif", "width=-3", "width=abc", "height=0", "zoom=nan", "background=nope"]
+    {
       let r = try t.client.post("/render?\(query)", Fixture.square)
       #expect(r.status == 400, "\(query)")
       #expect(r.json["error"] is String, "\(query)")
@@ -107,7 +110,8 @@ import Testing
     let hits = try #require(top.json["hits"] as? [[String: Any]])
     #expect(hits.map { $0["id"] as? String } == ["sun"])
     let all = try t.client.post("/query?at=150,40&all=1", Fixture.garden)
-    #expect((all.json["hits"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["sun", "sky"])
+    #expect(
+      (all.json["hits"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["sun", "sky"])
     // Viewport pixels: scrolled by (0, 100) at zoom 2, pixel (20, 160) is document (10, 130).
     let view = try t.client.post("/query?at=20,160&viewport=0,100,2", Fixture.garden)
     #expect((view.json["hits"] as? [[String: Any]])?.first?["id"] as? String == "grass")

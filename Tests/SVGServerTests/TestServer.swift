@@ -1,7 +1,7 @@
 import Foundation
 import SVGRender
-import SVGTree
 import SVGServer
+import SVGTree
 import Synchronization
 
 /// A real server on a free loopback port, in this process, over a fresh data folder.
@@ -70,7 +70,8 @@ enum Fixture {
   static func heavy(_ count: Int = 4000) -> String {
     var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2000\" height=\"2000\">"
     for i in 0..<count {
-      s += "<circle cx=\"\(i % 2000)\" cy=\"\((i * 7) % 2000)\" r=\"900\" fill=\"#\(i % 10)a0\""
+      s +=
+        "<circle cx=\"\(i % 2000)\" cy=\"\((i * 7) % 2000)\" r=\"900\" fill=\"#\(i % 10)a0\""
         + " opacity=\"0.5\"/>"
     }
     return s + "</svg>"
