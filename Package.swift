@@ -81,15 +81,15 @@ let package = Package(
     .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
     .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
-      name: "SVGCommandsTests",
-      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree"],
-      resources: [.copy("Fixtures")]),
-    .testTarget(
       name: "SVGInlineTests", dependencies: ["SVGInline", "SVGTree", "SVGRender", "svg-inline"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "InlineExampleTests", dependencies: ["InlineExample"],
       path: "Examples/InlineExampleTests"),
+    .testTarget(
+      name: "SVGCommandsTests",
+      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],
       exclude: ["expected-failures.txt"]),

@@ -94,7 +94,8 @@ enum CommandSignature {
       if a.text.hasPrefix("/"), IndexPath(a.text) == nil {
         throw CommandError("'\(a.text)' is not an index path such as /0/3", at: at)
       }
-      if !a.quoted, !a.literal, a.text.contains(where: { $0.isWhitespace || $0 == "(" || $0 == ")" }) {
+      let syntax = a.text.contains { $0.isWhitespace || $0 == "(" || $0 == ")" }
+      if !a.quoted, !a.literal, syntax {
         throw CommandError("expected an element id or index path, not '\(a.text)'", at: at)
       }
       return .element(ElementReference(a.text))

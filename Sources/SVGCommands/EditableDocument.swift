@@ -6,9 +6,9 @@ import SVGTree
 /// the active colour, and the document as they leave it.
 ///
 /// The state that matters is ``original`` and ``log``: replaying the log on the original
-/// (``init(original:log:hitTester:)``) gives the same ``current`` document and active colour,
-/// so a store keeps the original SVG and ``logText``. Scripts apply all or nothing: a
-/// command that fails leaves the whole session as it was before the script.
+/// (``init(original:log:renderOptions:hitTester:)``) gives the same ``current`` document and
+/// active colour, so a store keeps the original SVG and ``logText``. Scripts apply all or
+/// nothing: a command that fails leaves the whole session as it was before the script.
 public struct EditableDocument: Sendable {
   /// The document as read, never changed.
   public let original: Document
@@ -18,8 +18,8 @@ public struct EditableDocument: Sendable {
   public private(set) var activeColor: Color = .black
   /// The commands applied, oldest first.
   public private(set) var log: [Command] = []
-  /// Answers `fillAt`: by default SVGQuery's hit test with ``renderOptions``.
-  public var hitTester: any HitTesting
+  /// Answers `fillAt`; nil for SVGQuery's hit test (``SceneHitTester``) with ``renderOptions``.
+  public var hitTester: (any HitTesting)?
   /// How the document is read into a render tree for hit tests and moves (resources, extra
   /// style sheets).
   public var renderOptions: RenderOptions
@@ -32,7 +32,7 @@ public struct EditableDocument: Sendable {
     original = document
     current = document
     self.renderOptions = renderOptions
-    self.hitTester = hitTester ?? SceneHitTester(options: renderOptions)
+    self.hitTester = hitTester
   }
 
   /// Replays a log (as ``logText`` writes it) on `original`.
@@ -96,7 +96,8 @@ public struct EditableDocument: Sendable {
     case .fillAt(let point):
       let target: NodeID?
       do {
-        target = try edit.fillTarget(at: point, hitTester: hitTester)
+        let tester = hitTester ?? SceneHitTester(options: renderOptions)
+        target = try edit.fillTarget(at: point, hitTester: tester)
       } catch {
         throw CommandError("fillAt: the hit test failed: \(error)", at: c.location)
       }

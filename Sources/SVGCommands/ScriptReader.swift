@@ -186,8 +186,11 @@ struct LineReader {
     if parts.count > 1, parts.last?.text.isEmpty == true { parts.removeLast() }
     try expectEndOfLine()
     let name = parts[0].text
-    guard !name.isEmpty else { throw error("expected a command name after 'svg://'", at: start + 6) }
-    try CommandSignature.check(name: name, at: SourceLocation(line: number, column: parts[0].column))
+    guard !name.isEmpty else {
+      throw error("expected a command name after 'svg://'", at: start + 6)
+    }
+    try CommandSignature.check(
+      name: name, at: SourceLocation(line: number, column: parts[0].column))
     var args: [RawCommand.Argument] = []
     for p in parts.dropFirst() {
       guard !p.text.isEmpty else { throw error("empty argument", at: p.column - 1) }

@@ -1,3 +1,5 @@
+import SVGTree
+
 /// Turns the bytes of a referenced text file (script, style sheet) into UTF-8 that can sit in
 /// an XML CDATA section.
 enum TextFile {
@@ -117,17 +119,7 @@ enum XMLText {
   /// `value` escaped for a double-quoted attribute.
   static func attributeValue(_ value: String) -> String {
     var out = ""
-    for c in value.unicodeScalars {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case "\"": out += "&quot;"
-      case "\n": out += "&#10;"
-      case "\r": out += "&#13;"
-      case "\t": out += "&#9;"
-      default: out.unicodeScalars.append(c)
-      }
-    }
+    XMLEscape.attribute(value, to: &out)
     return out
   }
 }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import SVGCommands
 import SVGGeometry
 import SVGQuery
 import SVGRender
@@ -15,6 +16,7 @@ let spec = CommandSpec(
     "FILE --xpath EXPR",
     "FILE --select CSS",
     "FILE --length ID [--point-at DISTANCE]",
+    "FILE --apply COMMANDS [QUERY] [-o EDITED.svg]",
   ],
   options: [
     OptionSpec(
@@ -62,6 +64,15 @@ let spec = CommandSpec(
       help:
         "With --length: the point and direction (degrees) at DISTANCE along the path, in document coordinates.",
       group: "Boxes"),
+    OptionSpec(
+      "--apply", value: "FILE",
+      help:
+        "Edit first with a script of commands (see README, Colouring); queries see the edited drawing.",
+      group: "Editing"),
+    OptionSpec(
+      "-o", "--output", value: "FILE",
+      help: "With --apply: write the edited SVG to FILE (- for standard output, the default with no query).",
+      group: "Editing"),
     OptionSpec("--json", help: "One JSON object a line instead of plain text.", group: "Output"),
     OptionSpec(
       "--resources", value: "DIR",
@@ -78,6 +89,7 @@ let spec = CommandSpec(
     "svg-query drawing.svg --list",
     "svg-query drawing.svg --select 'g#layer1 > path'",
     "svg-query drawing.svg --length outline --point-at 25",
+    "svg-query page.svg --apply colouring.commands -o coloured.svg",
   ])
 
 /// `X,Y` or more comma-separated numbers.
@@ -109,8 +121,12 @@ runTool(spec) { args in
   }
   let input = args.positionals[0]
   let queries = ["at", "bbox", "list", "xpath", "select", "length"].filter { args.flag($0) }
-  guard queries.count == 1 else {
+  let apply = args.value("apply")
+  guard queries.count == 1 || (queries.isEmpty && apply != nil) else {
     throw UsageError("give exactly one of --at, --bbox, --list, --xpath, --select, --length")
+  }
+  guard apply != nil || args.value("output") == nil else {
+    throw UsageError("-o writes the edited SVG: it needs --apply")
   }
   let json = args.flag("json")
   var kind = BoxKind.fill
@@ -129,7 +145,7 @@ runTool(spec) { args in
   }
   let pointAt = try args.number("point-at")
 
-  let document = try Document(contentsOfFile: input)
+  var document = try Document(contentsOfFile: input)
   var options = RenderOptions()
   let base =
     args.value("resources")
@@ -137,6 +153,18 @@ runTool(spec) { args in
       ? FileManager.default.currentDirectoryPath
       : URL(fileURLWithPath: input).deletingLastPathComponent().path)
   options.resources = .files(baseDirectory: base)
+  if let apply {
+    guard let text = try? String(contentsOfFile: apply, encoding: .utf8) else {
+      throw UsageError("--apply: cannot read \(apply)")
+    }
+    var session = EditableDocument(document, renderOptions: options)
+    do { try session.apply(script: text) } catch { throw QueryError("\(apply):\(error)") }
+    document = session.current
+    if let output = args.value("output") ?? (queries.isEmpty ? "-" : nil) {
+      try OutputFile.write(Array(document.serialized().utf8), to: output)
+    }
+    if queries.isEmpty { return .success }
+  }
   let scene = try Scene(document: document, options: options)
   if args.flag("verbose") { for d in scene.tree.diagnostics { Console.error("\(input):\(d)") } }
 

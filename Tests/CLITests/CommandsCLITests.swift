@@ -52,3 +52,51 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: "\(dir)/o.png"))
   }
 }
+
+/// `svg-query --apply FILE [-o EDITED]`: the edited SVG written out.
+@Suite struct QueryApplyCLITests {
+  let tool = Executable(name: "svg-query")
+  let examples = Executable.packageRoot.appendingPathComponent("Resources/examples").path
+
+  @Test func writesTheEditedSVG() throws {
+    let dir = try temporaryDirectory()
+    let r = try tool.run([
+      "\(examples)/colouring-page.svg", "--apply", "\(examples)/colouring.commands",
+      "-o", "\(dir)/edited.svg",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let svg = try String(contentsOfFile: "\(dir)/edited.svg", encoding: .utf8)
+    #expect(svg.contains(##"fill="#b22222" fill-opacity="1" style="fill:#b22222 !important"##))
+    let stdout = try tool.run([
+      "\(examples)/colouring-page.svg", "--apply", "\(examples)/colouring.commands",
+    ])
+    #expect(stdout.text == svg)
+    let png = "\(dir)/edited.png"
+    let render = try Executable(name: "svg-render").run(["\(dir)/edited.svg", "-o", png])
+    #expect(render.status == 0, "\(render.stderr)")
+    let p = try Bitmap(pngFile: png).rgba(x: 135, y: 100)
+    #expect([p.r, p.g, p.b] == [178, 34, 34])
+  }
+
+  @Test func queriesSeeTheEditedDrawing() throws {
+    let dir = try temporaryDirectory()
+    try "moveToIndex(sky, 7)\n".write(
+      toFile: "\(dir)/e.commands", atomically: true, encoding: .utf8)
+    let r = try tool.run([
+      "\(examples)/colouring-page.svg", "--apply", "\(dir)/e.commands", "--at", "135,100",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.text.hasPrefix("sky rect"))
+  }
+
+  @Test func errors() throws {
+    let dir = try temporaryDirectory()
+    try "fill(nope)\n".write(toFile: "\(dir)/bad.commands", atomically: true, encoding: .utf8)
+    let page = "\(examples)/colouring-page.svg"
+    let bad = try tool.run([page, "--apply", "\(dir)/bad.commands", "-o", "\(dir)/o.svg"])
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("bad.commands:1:6: no element with id 'nope'"))
+    #expect(!FileManager.default.fileExists(atPath: "\(dir)/o.svg"))
+    #expect(try tool.run([page, "-o", "\(dir)/o.svg"]).status == 2)
+  }
+}

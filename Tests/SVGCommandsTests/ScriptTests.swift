@@ -106,7 +106,8 @@ private func error(_ text: String) throws -> CommandError {
   static let samples: [Command] = [
     .setActiveColor(red), .setActiveColor(Color(r: 1, g: 2, b: 3, alpha: 0.5)),
     .fill("sky"), .fill("/0/3"), .fill("odd, id"), .fillAt(Point(120.5, -40)),
-    .setFill("a", Color(r: 0, g: 128, b: 255)), .setStroke("b", Color(r: 0, g: 0, b: 0, alpha: 0.2)),
+    .setFill("a", Color(r: 0, g: 128, b: 255)),
+    .setStroke("b", Color(r: 0, g: 0, b: 0, alpha: 0.2)),
     .setOpacity("c", 0.25), .moveBy("d", dx: 1.5, dy: -2), .moveToIndex("e", 3), .reset("f"),
     .resetAll,
   ]

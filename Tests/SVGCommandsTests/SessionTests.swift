@@ -14,7 +14,8 @@ private let page = """
 @Suite struct FillAtTests {
   @Test func fillsTheTopMostPaintedRegion() throws {
     let d = try document(page)
-    let s = try session(d, "setActiveColor(255, 0, 0)\nfillAt(30, 30)\nfillAt(5, 5)\nfillAt(80, 20)")
+    let s = try session(
+      d, "setActiveColor(255, 0, 0)\nfillAt(30, 30)\nfillAt(5, 5)\nfillAt(80, 20)")
     #expect(try computed(s.current, "b", "fill") == "#ff0000")
     #expect(try computed(s.current, "a", "fill") == "#ff0000")
     #expect(try computed(s.current, "back", "fill") == "#ff0000")
@@ -60,6 +61,13 @@ private let page = """
       == "translate(11 6)")
   }
 
+  @Test func moveByErrors() throws {
+    let d = try document(#"<rect id="a" style="transform: rotate(5deg)" width="9" height="9"/>"#)
+    #expect(try failure(d, "moveBy(a, 1, 1)").message.contains("transform in its style"))
+    #expect(try failure(d, "moveBy(/, 1, 1)").message.contains("cannot be moved"))
+    #expect(try failure(d, "moveBy(b, 1, 1)").location.column == 8)
+  }
+
   @Test func moveToIndexReordersElementsOnly() throws {
     let d = try document(page)
     let s = try session(d, "moveToIndex(b, 0)")
@@ -89,7 +97,8 @@ private let page = """
 
 @Suite struct ResetTests {
   @Test func resetRestoresTheOriginalBytes() throws {
-    let d = try document(#"<rect id="a" style="fill : blue ;x:1" fill="url(#nope)" width="9" height="9"/>"#)
+    let d = try document(
+      #"<rect id="a" style="fill : blue ;x:1" fill="url(#nope)" width="9" height="9"/>"#)
     var s = try session(
       d, "setFill(a, red)\nsetOpacity(a, 0.5)\nsetStroke(a, green)\nmoveBy(a, 3, 4)")
     try s.apply(script: "reset(a)")

@@ -89,7 +89,12 @@ import Testing
         "\(r?.status ?? -1) \(r.flatMap { PNG.size($0.body) }.map { "\($0.0)" } ?? "-")")
     }
     slow.start()
-    Thread.sleep(forTimeInterval: 0.3)
+    let deadline = ContinuousClock.now + .seconds(20)  // until the render holds a slot
+    while ContinuousClock.now < deadline,
+      try !client.get("/metrics").text.contains("inkpath_renders_in_flight 1")
+    {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
     server.kill(SIGTERM)
     let (status, log) = server.wait()
     while result.all.isEmpty { Thread.sleep(forTimeInterval: 0.01) }

@@ -48,7 +48,7 @@ import Testing
     let t = try TestServer {
       $0.limits.maxConcurrentRenders = 1
       $0.limits.renderWait = .milliseconds(50)
-      $0.limits.renderTimeout = .seconds(1)
+      $0.limits.renderTimeout = .seconds(2)
     }
     let client = t.client
     let slowStatus = LogLines()
@@ -57,7 +57,13 @@ import Testing
       slowStatus.append(String(s))
     }
     slow.start()
-    Thread.sleep(forTimeInterval: 0.3)
+    // Wait until the slow render holds the only slot.
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline,
+      try !t.client.get("/metrics").text.contains("inkpath_renders_in_flight 1")
+    {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
     let busy = try t.client.post("/render?width=20", Fixture.square)
     #expect(busy.status == 503)
     #expect((busy.json["error"] as? String)?.contains("busy") == true)

@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import SVGRender
 import SVGTree
+import Testing
 
 @testable import SVGServer
 
@@ -126,7 +125,12 @@ import SVGTree
       let r = try? client.post("/render?width=300", Fixture.heavy(1500))
       result.append("\(r?.status ?? -1)")
     }.start()
-    Thread.sleep(forTimeInterval: 0.3)
+    let deadline = ContinuousClock.now + .seconds(20)  // until the render holds a slot
+    while ContinuousClock.now < deadline,
+      try !t.client.get("/metrics").text.contains("inkpath_renders_in_flight 1")
+    {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
     t.server.shutdown()
     // shutdown() returned: the render was answered before the daemon stopped.
     Thread.sleep(forTimeInterval: 0.05)

@@ -12,6 +12,9 @@ public struct RenderOptions: Sendable {
   /// Extra font directories for text, added to fontconfig's configuration as application
   /// fonts. The font database is built once per distinct list, when text is first drawn.
   public var fontDirectories: [String] = []
+  /// A fontconfig configuration file to use instead of fontconfig's own (which honours
+  /// `FONTCONFIG_FILE`): its fonts, directories and generic-family aliases only.
+  public var fontConfigFile: String?
   /// Stops the build when cancelled or past its deadline (a service's render time budget).
   public var cancellation: RenderCancellation?
 

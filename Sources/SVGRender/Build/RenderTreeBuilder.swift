@@ -141,8 +141,12 @@ struct RenderTreeBuilder {
       else { return nil }
       group.mask = mask.mask
     }
-    if style["filter"].map({ $0.trimmingSpaces != "none" }) ?? false {
-      context.warn("filters are not rendered yet", at: id)
+    if let text = style["filter"], text.trimmingSpaces != "none" {
+      guard let filters = try FilterElement.resolve(
+        text, for: id, content: content, builder: self,
+        state: BuildState(viewport: state.viewport, absoluteTransform: group.absoluteTransform))
+      else { return nil }
+      group.filters = filters
     }
     group.children = content
     if content.isEmpty && !group.needsLayer { return nil }

@@ -25,7 +25,8 @@ struct CairoRenderer {
     cairo_transform(cr, group.transform)
     // A clip that is a plain cairo clip needs no layer of its own; it is set inside the
     // group's layer when there is one, so that its edges are not anti-aliased twice.
-    let directClip = group.clipPath.map(isDirectClip) ?? false
+    // With filters the clip applies to the filter's result, so it cannot be set first.
+    let directClip = group.filters.isEmpty && (group.clipPath.map(isDirectClip) ?? false)
     var unclipped = group
     unclipped.clipPath = nil
     guard unclipped.needsLayer || (group.clipPath != nil && !directClip) else {
@@ -36,7 +37,11 @@ struct CairoRenderer {
     guard budget.allowsLayer(cr) else { return }
     cairo_push_group(cr)
     if directClip, let clip = group.clipPath { intersectClip(clip) }
-    for child in group.children { draw(child) }
+    if group.filters.isEmpty {
+      for child in group.children { draw(child) }
+    } else {
+      drawFiltered(group)
+    }
     if !directClip, let clip = group.clipPath { applyClip(clip) }
     if let mask = group.mask { applyMask(mask) }
     compositeLayer(opacity: group.opacity, blendMode: group.blendMode)

@@ -5,8 +5,8 @@ import Foundation
 /// honours `FONTCONFIG_FILE`, plus the caller's ``RenderOptions/fontDirectories``), matched
 /// the CSS way (family list, then stretch, style and weight).
 ///
-/// Built lazily, once per list of extra directories, the first time a document with text
-/// is laid out; a document without text never builds it. Thread-safe: faces are loaded
+/// Built lazily, once per configuration file and list of extra directories, the first time
+/// a document with text is laid out; a document without text never builds it. Thread-safe: faces are loaded
 /// under a lock and are immutable once loaded.
 final class FontDatabase: @unchecked Sendable {
   let faces: [FaceInfo]
@@ -18,25 +18,33 @@ final class FontDatabase: @unchecked Sendable {
   private static let registryLock = NSLock()
   nonisolated(unsafe) private static var registry: [[String]: FontDatabase] = [:]
 
-  /// The database for `directories`, created on first use.
-  static func shared(directories: [String]) -> FontDatabase {
+  /// The database for a fontconfig file (nil: fontconfig's own choice, which honours
+  /// `FONTCONFIG_FILE`) and extra `directories`, created on first use.
+  static func shared(configFile: String? = nil, directories: [String]) -> FontDatabase {
     registryLock.lock()
     defer { registryLock.unlock() }
-    if let db = registry[directories] { return db }
-    let db = FontDatabase(directories: directories)
-    registry[directories] = db
+    let key = [configFile ?? ""] + directories
+    if let db = registry[key] { return db }
+    let db = FontDatabase(configFile: configFile, directories: directories)
+    registry[key] = db
     return db
   }
 
-  /// Whether the database for `directories` has been built (it is built lazily).
-  static func isLoaded(directories: [String]) -> Bool {
+  /// Whether the database for these settings has been built (it is built lazily).
+  static func isLoaded(configFile: String? = nil, directories: [String]) -> Bool {
     registryLock.lock()
     defer { registryLock.unlock() }
-    return registry[directories] != nil
+    return registry[[configFile ?? ""] + directories] != nil
   }
 
-  private init(directories: [String]) {
-    config = FcInitLoadConfigAndFonts()
+  private init(configFile: String?, directories: [String]) {
+    if let configFile, let own = FcConfigCreate() {
+      _ = FcConfigParseAndLoad(own, configFile, FcTrue)
+      _ = FcConfigBuildFonts(own)
+      config = own
+    } else {
+      config = FcInitLoadConfigAndFonts()
+    }
     for dir in directories { _ = FcConfigAppFontAddDir(config, dir) }
     faces = Self.listFaces(config)
   }

@@ -60,6 +60,8 @@ public struct Group: Sendable {
   public var isolate = false
   public var clipPath: ClipPath?
   public var mask: Mask?
+  /// Filters applied in order to the group's content, before clip, mask and opacity.
+  public var filters: [Filter] = []
   public var children: [RenderNode] = []
 
   public init(source: NodeID? = nil) { self.source = source }
@@ -67,6 +69,7 @@ public struct Group: Sendable {
   /// Whether drawing needs an offscreen layer rather than drawing straight to the target.
   public var needsLayer: Bool {
     opacity < 1 || blendMode != .normal || isolate || clipPath != nil || mask != nil
+      || !filters.isEmpty
   }
 }
 
