@@ -18,6 +18,8 @@ public struct RenderRequest: Sendable {
   public var format: OutputFormat = .png
   /// Smallest PNG files (libpng's default compression) instead of the fast setting.
   public var smallPNG = false
+  /// Stops the drawing when cancelled or past its deadline.
+  public var cancellation: RenderCancellation?
 
   public init() {}
 
@@ -59,12 +61,15 @@ public struct RenderRequest: Sendable {
         throw RenderError(
           "output of \(Int(w))x\(Int(h)) pixels is over the limit of \(limits.maxPixels) pixels")
       }
-      return try tree.rasterize(width: Int(w), height: Int(h), background: background, limits: limits)
-        .pngData(fast: !smallPNG)
+      let bitmap = try tree.rasterize(
+        width: Int(w), height: Int(h), background: background, limits: limits,
+        cancellation: cancellation)
+      try cancellation?.check()
+      return try bitmap.pngData(fast: !smallPNG)
     case .pdf, .ps, .svg:
       return try tree.vectorData(
         format: format, width: size.width, height: size.height, background: background,
-        limits: limits)
+        limits: limits, cancellation: cancellation)
     }
   }
 }

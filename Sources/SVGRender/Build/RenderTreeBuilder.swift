@@ -75,6 +75,7 @@ struct RenderTreeBuilder {
   func build(_ id: NodeID, state: BuildState, useSize: ViewportElement.UseSize? = nil)
     throws(RenderError) -> RenderNode?
   {
+    try context.options.cancellation?.check()
     guard document.isSVGElement(id) else { return nil }
     let style = context.style(id)
     guard style.isDisplayed, Conditional.passes(id, context: context) else { return nil }
