@@ -14,6 +14,9 @@ let package = Package(
     .library(name: "SVGQuery", targets: ["SVGQuery"]),
     .executable(name: "svg-query", targets: ["svg-query"]),
     .library(name: "SVGCommands", targets: ["SVGCommands"]),
+    .library(name: "SVGServer", targets: ["SVGServer"]),
+    .executable(name: "svg-serve", targets: ["svg-serve"]),
+    .library(name: "Inkpath", targets: ["Inkpath"]),
   ],
   targets: [
     .systemLibrary(
@@ -29,6 +32,9 @@ let package = Package(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     .target(name: "SVGGeometry"),
     .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib"]),
@@ -57,12 +63,29 @@ let package = Package(
     .target(
       name: "SVGCommands", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "SVGGeometry"]),
 
+    .target(
+      name: "Inkpath",
+      dependencies: ["SVGGeometry", "SVGTree", "SVGRender", "SVGQuery", "SVGCommands", "SVGInline"]),
+
     .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
 
+    .target(
+      name: "SVGServer",
+      dependencies: [
+        "SVGCommands", "SVGQuery", "SVGRender", "SVGTree", "SVGGeometry", "CMicroHTTPD",
+        "CSQLite",
+      ]),
+    .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
+
     .testTarget(
-      name: "HostileInputs", dependencies: ["svg-render", "svg-inline", "svg-query"],
+      name: "CLITests",
+      dependencies: ["svg-render", "SVGRender", "svg-inline", "svg-query", "svg-serve"]),
+    .testTarget(
+      name: "SVGServerTests", dependencies: ["SVGServer", "SVGRender", "SVGTree", "svg-serve"]),
+    .testTarget(
+      name: "HostileInputs",
+      dependencies: ["svg-render", "svg-inline", "svg-query", "svg-serve"],
       path: "Tests/HostileInputs", exclude: ["Corpus"]),
-    .testTarget(name: "CLITests", dependencies: ["svg-render", "SVGRender"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),

@@ -3,27 +3,39 @@ public struct CommandSpec: Sendable {
   public var name: String
   public var summary: String
   public var usage: [String]
+  /// Paragraphs saying what the tool does, shown after the usage and as the man page's
+  /// DESCRIPTION.
+  public var about: [String]
   public var options: [OptionSpec]
   public var examples: [String]
   public var version: String
 
   public init(
-    name: String, summary: String, usage: [String], options: [OptionSpec],
-    examples: [String] = [], version: String = Inkpath.version
+    name: String, summary: String, usage: [String], about: [String] = [],
+    options: [OptionSpec], examples: [String] = [], version: String = Inkpath.version
   ) {
     self.name = name
     self.summary = summary
     self.usage = usage
-    self.options = options + [
-      OptionSpec("--help", help: "Show this help and exit.", group: "General"),
-      OptionSpec("--version", help: "Show the version and exit.", group: "General"),
-    ]
+    self.about = about
+    self.options =
+      options + [
+        OptionSpec("--help", help: "Show this help and exit.", group: "General"),
+        OptionSpec("--version", help: "Show the version and exit.", group: "General"),
+      ]
     self.examples = examples
     self.version = version
   }
 
   func option(named name: String) -> OptionSpec? {
     options.first { $0.names.contains(name) }
+  }
+
+  /// The option groups in the order they first appear.
+  public var groups: [String] {
+    var groups: [String] = []
+    for o in options where !groups.contains(o.group) { groups.append(o.group) }
+    return groups
   }
 }
 
@@ -45,6 +57,11 @@ public struct OptionSpec: Sendable {
     self.help = help
     self.group = group
     self.repeatable = repeatable
+  }
+
+  /// `-o, --output FILE`: the names and the value, as help and man pages show them.
+  public var synopsis: String {
+    names.joined(separator: ", ") + (valueName.map { " \($0)" } ?? "")
   }
 
   /// The long name without dashes, the key options are stored under.

@@ -10,8 +10,13 @@ public enum ExitStatus: Int32, Sendable {
 
 /// Runs a tool's body with the shared conventions: `--help`, `--version`, usage errors
 /// (exit 2) and any other error (exit 1) printed to standard error as `tool: message`.
+/// The hidden `--man`, alone, prints the tool's man page (``ManPage``).
 public func runTool(_ spec: CommandSpec, _ body: (ParsedArguments) throws -> ExitStatus) -> Never {
   let args = Array(CommandLine.arguments.dropFirst())
+  if args == ["--man"] {
+    print(ManPage.roff(spec), terminator: "")
+    exit(ExitStatus.success.rawValue)
+  }
   do {
     let parsed = try ParsedArguments(args, spec: spec)
     if parsed.flag("help") {
@@ -24,18 +29,37 @@ public func runTool(_ spec: CommandSpec, _ body: (ParsedArguments) throws -> Exi
     }
     exit(try body(parsed).rawValue)
   } catch let e as UsageError {
-    Console.error("\(spec.name): \(e.message)")
+    Console.failure(spec.name, e.message)
     exit(ExitStatus.usage.rawValue)
   } catch {
-    Console.error("\(spec.name): \(error)")
+    Console.failure(spec.name, "\(error)")
     exit(ExitStatus.badInput.rawValue)
   }
 }
 
-/// Standard error output, and terminal detection for progress bars and colour.
+/// Standard error output, and terminal detection for progress bars and colour. Data goes
+/// to standard output; messages (errors, warnings, progress) come here.
 public enum Console {
+  /// A line on standard error, as it is.
   public static func error(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  /// `tool: message` for a failure, the `tool:` in bold red when ``useColor`` allows.
+  public static func failure(_ tool: String, _ message: String) {
+    error(paint("\(tool):", "1;31") + " " + message)
+  }
+
+  /// `tool: [where:] warning: message`, the `warning:` in yellow when ``useColor`` allows.
+  public static func warning(_ tool: String, _ location: String = "", _ message: String) {
+    error(
+      "\(tool): \(location)\(location.isEmpty ? "" : " ")" + paint("warning:", "33") + " " + message
+    )
+  }
+
+  /// `text` in an SGR colour (`"1;31"` bold red) when ``useColor`` allows, else as it is.
+  public static func paint(_ text: String, _ sgr: String) -> String {
+    useColor ? "\u{1B}[\(sgr)m\(text)\u{1B}[0m" : text
   }
 
   public static var stderrIsTerminal: Bool { isatty(2) != 0 }

@@ -32,11 +32,17 @@ public enum QueryFormat {
     return withTag ? "\(element.name) \(element.tag) \(numbers)" : "\(element.name) \(numbers)"
   }
 
-  /// `{"id": NAME, "bbox": [x, y, width, height]}`, with the index path and tag for lists.
+  /// `{"id":…,"indexPath":…,"tag":…,"bbox":[x,y,width,height]}`. Every JSON object names
+  /// its element with the same three members, so `withTag` only affects the plain form.
   public static func json(_ element: ElementRef, box: Rect, withTag: Bool = false) -> String {
     let numbers = [box.x, box.y, box.width, box.height].map(number).joined(separator: ",")
-    if withTag { return "{" + fields(element) + ",\"bbox\":[\(numbers)]}" }
-    return "{\"id\":\(string(element.name)),\"bbox\":[\(numbers)]}"
+    return json(element, members: ["\"bbox\":[\(numbers)]"])
+  }
+
+  /// The element's `"id"` (null without one), `"indexPath"` and `"tag"`, then `members`
+  /// (each already JSON, `"name":value`), as one object.
+  public static func json(_ element: ElementRef, members: [String]) -> String {
+    "{" + ([fields(element)] + members).joined(separator: ",") + "}"
   }
 
   /// A number as short as it can be: at most 6 decimals, no trailing zeros.

@@ -92,6 +92,13 @@ public struct Bitmap: Sendable {
 /// A document could not be rendered (output too large, unwritable, a backend failure).
 public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   public var message: String
+  var kind: Kind = .failure
   public init(_ message: String) { self.message = message }
+  init(_ message: String, isCancellation: Bool) {
+    self.message = message
+    kind = isCancellation ? .cancelled : .failure
+  }
   public var description: String { message }
+
+  enum Kind: Sendable, Hashable { case failure, cancelled }
 }

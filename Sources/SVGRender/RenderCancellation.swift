@@ -1,41 +1,54 @@
 import SVGTree
 import Synchronization
 
-/// Stops a render cooperatively: when ``cancel()`` is called (a service whose client went
-/// away) or once its deadline passes (``Limits/maxRenderTime``). The render-tree builder
-/// checks it before each element and each reference it resolves, the backend before each
-/// node it draws; a stopped render throws a ``RenderError`` and produces no output.
-///
-/// One token can be shared by the build and the drawing of a render, and across threads.
+/// Stops a render cooperatively: the builder checks it before each element and the cairo
+/// backend before each node, so a render over its time budget ends with a
+/// ``RenderError`` (``RenderError/isCancellation``) at the next check and the thread that
+/// ran it is free again. A single cairo call (one huge path) still runs to its end.
 public final class RenderCancellation: Sendable {
-  private let cancelled = Atomic<Bool>(false)
-  /// When the render stops by itself; nil for never.
+  /// When the render stops by itself; nil for a token that only ``cancel()`` stops.
   public let deadline: ContinuousClock.Instant?
+  private let cancelled = Atomic<Bool>(false)
 
-  /// A token that expires `timeLimit` from now (never, when nil).
-  public init(timeLimit: Duration? = nil) {
-    deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
+  public init(deadline: ContinuousClock.Instant? = nil) {
+    self.deadline = deadline
   }
 
-  /// Asks the render to stop at its next check.
+  /// A token whose deadline is `timeout` from now.
+  public convenience init(timeout: Duration) {
+    self.init(deadline: .now + timeout)
+  }
+
+  /// Stops the render at its next check.
   public func cancel() { cancelled.store(true, ordering: .relaxed) }
 
-  /// Whether the render must stop: cancelled, or past the deadline.
+  /// Whether the render should stop: cancelled, or past the deadline.
   public var isCancelled: Bool {
     if cancelled.load(ordering: .relaxed) { return true }
-    guard let deadline else { return false }
-    return ContinuousClock.now >= deadline
+    guard let deadline, ContinuousClock.now >= deadline else { return false }
+    cancelled.store(true, ordering: .relaxed)
+    return true
   }
 
-  /// Throws when the render must stop, saying why.
+  /// Throws the cancellation error when the render should stop.
   public func check() throws(RenderError) {
-    guard isCancelled else { return }
-    if cancelled.load(ordering: .relaxed) { throw RenderError("the render was cancelled") }
-    throw RenderError("the render took longer than its time limit")
+    if isCancelled { throw RenderError.cancelled }
   }
+}
 
-  /// The caller's token, or one made from `limits` (nil when they set no time limit).
+extension RenderError {
+  /// The error a cancelled render ends with.
+  public static let cancelled = RenderError(
+    "the render was cancelled (over its time budget)", isCancellation: true)
+
+  /// Whether the render stopped because it was cancelled, not because of its input.
+  public var isCancellation: Bool { kind == .cancelled }
+}
+
+extension RenderCancellation {
+  /// The caller's token; else one that expires ``Limits/maxRenderTime`` from now (nil when
+  /// the limits set no time), so a render has a time budget even when nobody asked.
   static func token(_ given: RenderCancellation?, limits: Limits) -> RenderCancellation? {
-    given ?? limits.maxRenderTime.map { RenderCancellation(timeLimit: $0) }
+    given ?? limits.maxRenderTime.map { RenderCancellation(timeout: $0) }
   }
 }

@@ -18,6 +18,8 @@ public struct RenderRequest: Sendable {
   public var format: OutputFormat = .png
   /// Smallest PNG files (libpng's default compression) instead of the fast setting.
   public var smallPNG = false
+  /// Stops the drawing when cancelled or past its deadline.
+  public var cancellation: RenderCancellation?
 
   public init() {}
 
@@ -44,11 +46,8 @@ public struct RenderRequest: Sendable {
   }
 
   /// Renders `tree` (read from `document`) to the requested format's bytes.
-  /// `cancellation` stops the drawing (default: ``Limits/maxRenderTime`` from now).
-  public func render(
-    _ tree: RenderTree, document: Document, limits: Limits = .default,
-    cancellation: RenderCancellation? = nil
-  ) throws(RenderError) -> [UInt8]
+  public func render(_ tree: RenderTree, document: Document, limits: Limits = .default)
+    throws(RenderError) -> [UInt8]
   {
     let size = outputSize(of: tree, document: document)
     guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
@@ -62,10 +61,11 @@ public struct RenderRequest: Sendable {
         throw RenderError(
           "output of \(Int(w))x\(Int(h)) pixels is over the limit of \(limits.maxPixels) pixels")
       }
-      return try tree.rasterize(
+      let bitmap = try tree.rasterize(
         width: Int(w), height: Int(h), background: background, limits: limits,
         cancellation: cancellation)
-        .pngData(fast: !smallPNG)
+      try cancellation?.check()
+      return try bitmap.pngData(fast: !smallPNG)
     case .pdf, .ps, .svg:
       return try tree.vectorData(
         format: format, width: size.width, height: size.height, background: background,

@@ -7,6 +7,14 @@ let spec = CommandSpec(
   name: "svg-inline",
   summary: "embed the scripts (and style sheets, images) an SVG refers to",
   usage: ["[options] INPUT [-o OUTPUT]", "[options] INPUT... --out-dir DIR"],
+  about: [
+    "SVG 1.1 has no src on <script>. svg-inline is the build step that embeds each script an"
+      + " SVG refers to (src, href, xlink:href) in a CDATA section, and with --styles and"
+      + " --images its style sheets and images; every other byte is kept. INPUT may be - for"
+      + " standard input.",
+    "Only files under --root are read (after resolving .., %2e and symbolic links); remote"
+      + " URLs are never fetched and stay as they are, with a warning.",
+  ],
   options: [
     OptionSpec("-o", "--output", value: "FILE", help: "Output file (default: standard output).", group: "Output"),
     OptionSpec("--out-dir", value: "DIR", help: "Write each output under DIR with its input's name.", group: "Output"),
@@ -96,7 +104,9 @@ runTool(spec) { args in
         result = try inliner.inline(contentsOfFile: job.input)
       }
       let name = job.input == "-" ? "<stdin>" : job.input
-      for w in result.warnings { Console.error("svg-inline: \(name):\(location(w.location)) warning: \(w.message)") }
+      for w in result.warnings {
+        Console.warning("svg-inline", "\(name):\(location(w.location))", w.message)
+      }
       if args.flag("verbose") {
         for r in result.inlined {
           Console.error("svg-inline: \(name):\(location(r.location)) inlined \(r.kind.rawValue) \"\(r.reference)\" (\(r.byteCount) bytes)")
@@ -117,7 +127,7 @@ runTool(spec) { args in
       }
     } catch {
       failed = true
-      for line in "\(error)".split(separator: "\n") { Console.error("svg-inline: \(line)") }
+      for line in "\(error)".split(separator: "\n") { Console.failure("svg-inline", String(line)) }
     }
   }
   if failed { return .badInput }

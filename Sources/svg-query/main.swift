@@ -18,6 +18,14 @@ let spec = CommandSpec(
     "FILE --length ID [--point-at DISTANCE]",
     "FILE --apply COMMANDS [QUERY] [-o EDITED.svg]",
   ],
+  about: [
+    "Answers come from the same render tree svg-render draws. Points and boxes are in"
+      + " document coordinates, the root <svg>'s user space (inside its viewBox). FILE may be"
+      + " - for standard input.",
+    "Each result is one line naming an element: its id (or its index path without one), tag"
+      + " and index path. With --json each is one JSON object whose members are listed in the"
+      + " README (svg-query, JSON output); nothing found prints nothing and exits 0.",
+  ],
   options: [
     OptionSpec(
       "--at", value: "X,Y", help: "Elements at this point (the top-most; all with --all).",
@@ -71,7 +79,8 @@ let spec = CommandSpec(
       group: "Editing"),
     OptionSpec(
       "-o", "--output", value: "FILE",
-      help: "With --apply: write the edited SVG to FILE (- for standard output, the default with no query).",
+      help:
+        "With --apply: write the edited SVG to FILE (- for standard output, the default with no query).",
       group: "Editing"),
     OptionSpec("--json", help: "One JSON object a line instead of plain text.", group: "Output"),
     OptionSpec(
@@ -166,7 +175,12 @@ runTool(spec) { args in
     if queries.isEmpty { return .success }
   }
   let scene = try Scene(document: document, options: options)
-  if args.flag("verbose") { for d in scene.tree.diagnostics { Console.error("\(input):\(d)") } }
+  if args.flag("verbose") {
+    for d in scene.tree.diagnostics {
+      let at = d.location.line > 0 ? "\(d.location.line):\(d.location.column):" : ""
+      Console.warning("svg-query", "\(input == "-" ? "<stdin>" : input):\(at)", d.message)
+    }
+  }
 
   var lines: [String] = []
   switch queries[0] {
@@ -203,19 +217,19 @@ runTool(spec) { args in
     lines = found.map { json ? QueryFormat.json(scene.ref($0)) : QueryFormat.plain(scene.ref($0)) }
   default:
     let id = try element(args.value("length")!, in: scene)
-    let name = scene.ref(id).name
+    let ref = scene.ref(id)
     if let d = pointAt {
       let (p, angle) = try scene.point(atLength: d, of: id, in: .document)
       let (x, y, a) = (QueryFormat.number(p.x), QueryFormat.number(p.y), QueryFormat.number(angle))
       lines = [
         json
-          ? "{\"id\":\(QueryFormat.string(name)),\"point\":[\(x),\(y)],\"angle\":\(a)}"
-          : "\(name) \(x) \(y) \(a)"
+          ? QueryFormat.json(ref, members: ["\"point\":[\(x),\(y)]", "\"angle\":\(a)"])
+          : "\(ref.name) \(x) \(y) \(a)"
       ]
     } else {
       let length = QueryFormat.number(try scene.length(of: id))
       lines = [
-        json ? "{\"id\":\(QueryFormat.string(name)),\"length\":\(length)}" : "\(name) \(length)"
+        json ? QueryFormat.json(ref, members: ["\"length\":\(length)"]) : "\(ref.name) \(length)"
       ]
     }
   }

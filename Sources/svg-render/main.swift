@@ -8,6 +8,14 @@ let spec = CommandSpec(
   name: "svg-render",
   summary: "render SVG to PNG, PDF, PostScript or SVG",
   usage: ["[options] INPUT -o OUTPUT", "[options] INPUT... -o DIR"],
+  about: [
+    "Renders SVG and gzip-compressed SVGZ to PNG, PDF, PostScript or SVG. Flags follow"
+      + " rsvg-convert where it has one. INPUT and OUTPUT may be - for standard input and"
+      + " output.",
+    "Several inputs with -o DIR render in parallel on all cores, with a progress bar when"
+      + " standard error is a terminal. External files (images) are read only from the"
+      + " --resources folder, never from the network.",
+  ],
   options: [
     OptionSpec("-o", "--output", value: "FILE", help: "Output file (- for standard output); a folder for several inputs.", group: "Output"),
     OptionSpec("-f", "--format", value: "FORMAT", help: "png, pdf, ps or svg (default: from the output name, else png).", group: "Output"),
@@ -82,7 +90,12 @@ struct Job: Sendable {
       }
       tree = sub
     }
-    if verbose { for d in tree.diagnostics { Console.error("\(input == "-" ? "<stdin>" : input):\(d)") } }
+    if verbose {
+      for d in tree.diagnostics {
+        let at = d.location.line > 0 ? "\(d.location.line):\(d.location.column):" : ""
+        Console.warning("svg-render", "\(input == "-" ? "<stdin>" : input):\(at)", d.message)
+      }
+    }
     var request = self.request
     if !formatGiven, let f = OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) {
       request.format = f
@@ -148,7 +161,7 @@ runTool(spec) { args in
     }
     progress.advance()
   }
-  for f in failures.messages { Console.error("svg-render: \(f)") }
+  for f in failures.messages { Console.failure("svg-render", f) }
   return failures.messages.isEmpty ? .success : .badInput
 }
 

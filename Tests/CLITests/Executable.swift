@@ -23,10 +23,22 @@ struct Executable {
     var text: String { String(decoding: stdout, as: UTF8.self) }
   }
 
-  func run(_ args: [String], stdin: Data? = nil, in directory: String? = nil) throws -> Result {
+  func run(
+    _ args: [String], stdin: Data? = nil, in directory: String? = nil,
+    environment: [String: String]? = nil
+  ) throws -> Result {
+    try Self.runProgram(path, args, stdin: stdin, in: directory, environment: environment)
+  }
+
+  /// Runs any program and collects its output.
+  static func runProgram(
+    _ path: String, _ args: [String], stdin: Data? = nil, in directory: String? = nil,
+    environment: [String: String]? = nil
+  ) throws -> Result {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
+    if let environment { p.environment = environment }
     if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe()
     let err = Pipe()
@@ -40,7 +52,8 @@ struct Executable {
     let o = out.fileHandleForReading.readDataToEndOfFile()
     let e = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    return Result(status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
+    return Result(
+      status: p.terminationStatus, stdout: o, stderr: String(decoding: e, as: UTF8.self))
   }
 
   /// The package root (for README and example files).
@@ -49,7 +62,8 @@ struct Executable {
 }
 
 func temporaryDirectory() throws -> String {
-  let dir = FileManager.default.temporaryDirectory.appendingPathComponent("inkpath-\(UUID().uuidString)")
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "inkpath-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
   return dir.path
 }

@@ -173,7 +173,22 @@ extension FilterPrimitives {
       group.children = [node]
       return .image(group)
     }
-    context.warn("feImage with an external image is not rendered yet", at: fe)
-    return nil
+    // An image file or data: URL, fitted to the subregion like <image> to its viewport
+    // (the pipeline puts the content's origin at the subregion's corner).
+    guard let content = try ImageLoader.load(href, for: fe, context: context) else { return nil }
+    let size = content.size
+    guard size.width > 0, size.height > 0 else { return nil }
+    let aspect = ViewportElement.preserveAspectRatio(of: fe, context: context)
+    let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+    let viewport = Rect(x: 0, y: 0, width: subregion.width, height: subregion.height)
+    guard let placement = aspect.transform(viewBox: bounds, viewport: viewport) else { return nil }
+    var node = ImageNode(
+      source: fe, viewport: viewport, contentTransform: placement, content: content)
+    node.clip = aspect.slice ? viewport : nil
+    let rendering = context.style(fe).keyword("image-rendering")
+    node.smooth = !["optimizespeed", "pixelated", "crisp-edges"].contains(rendering ?? "")
+    var group = Group(source: fe)
+    group.children = [.image(node)]
+    return .image(group)
   }
 }

@@ -15,8 +15,8 @@ public struct RenderOptions: Sendable {
   /// A fontconfig configuration file to use instead of fontconfig's own (which honours
   /// `FONTCONFIG_FILE`): its fonts, directories and generic-family aliases only.
   public var fontConfigFile: String?
-  /// Stops the build when cancelled or past its deadline. Nil: a deadline of
-  /// ``Limits/maxRenderTime`` from the start of the build.
+  /// Stops the build when cancelled or past its deadline (a service's render time budget).
+  /// Nil: a deadline of ``Limits/maxRenderTime`` from the start of the build.
   public var cancellation: RenderCancellation?
 
   public init() {}

@@ -75,8 +75,8 @@ struct RenderTreeBuilder {
   func build(_ id: NodeID, state: BuildState, useSize: ViewportElement.UseSize? = nil)
     throws(RenderError) -> RenderNode?
   {
-    guard document.isSVGElement(id) else { return nil }
     try context.cancellation?.check()
+    guard document.isSVGElement(id) else { return nil }
     let style = context.style(id)
     guard style.isDisplayed, Conditional.passes(id, context: context) else { return nil }
     let transform = style.transform(viewport: state.viewport)

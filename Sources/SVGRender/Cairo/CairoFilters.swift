@@ -36,16 +36,17 @@ extension CairoRenderer {
     layer.withSurface { surface in
       let layerCR = cairo_create(surface)!
       cairo_set_matrix(layerCR, toLayer)
-      let inner = CairoRenderer(cr: layerCR, budget: budget)
+      let inner = CairoRenderer(cr: layerCR, budget: budget, cancellation: cancellation)
       for child in group.children { inner.draw(child) }
       cairo_destroy(layerCR)
     }
     let limit = budget
-    for filter in group.filters where !limit.isCancelled {
+    let token = cancellation
+    for filter in group.filters where !(token?.isCancelled ?? false) {
       FilterPipeline(filter: filter, transform: toLayer) { content, transform, surface in
         let c = cairo_create(surface)!
         cairo_set_matrix(c, transform)
-        CairoRenderer(cr: c, budget: limit).draw(content)
+        CairoRenderer(cr: c, budget: limit, cancellation: token).draw(content)
         cairo_destroy(c)
       }.apply(to: &layer)
     }

@@ -70,7 +70,7 @@ enum CairoPaint {
     let toPixels = Transform.scale(scaleX, scaleY) * Transform.translate(-tile.x, -tile.y)
     let tcr = cairo_create(surface)!
     cairo_transform(tcr, toPixels)
-    CairoRenderer(cr: tcr, budget: renderer.budget).draw(pattern.content)
+    CairoRenderer(cr: tcr, budget: renderer.budget, cancellation: renderer.cancellation).draw(pattern.content)
     cairo_destroy(tcr)
     let p = cairo_pattern_create_for_surface(surface)!
     cairo_pattern_set_extend(p, CAIRO_EXTEND_REPEAT)

@@ -7,9 +7,11 @@ import SVGTree
 struct CairoRenderer {
   let cr: OpaquePointer
   var budget: PixelBudget
+  /// Checked before each node: once cancelled, the rest of the tree is skipped.
+  var cancellation: RenderCancellation? = nil
 
   func draw(_ node: RenderNode) {
-    guard !budget.isCancelled else { return }
+    if let cancellation, cancellation.isCancelled { return }
     switch node {
     case .group(let g): draw(g)
     case .path(let p): draw(p)

@@ -10,12 +10,13 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 extension RenderTree {
   /// Rasterizes the drawing into a `width` × `height` image. The drawing's intrinsic size is
   /// scaled to fill it, so a thumbnail is drawn straight at its size with no intermediate.
+  /// A cancelled `cancellation` stops the drawing and throws ``RenderError/cancelled``.
   public func rasterize(
     width: Int, height: Int, background: Color? = nil, limits: Limits = .default,
     cancellation: RenderCancellation? = nil
   ) throws(RenderError) -> Bitmap {
-    let token = RenderCancellation.token(cancellation, limits: limits)
-    let budget = PixelBudget(maxPixels: limits.maxPixels, cancellation: token)
+    let cancellation = RenderCancellation.token(cancellation, limits: limits)
+    let budget = PixelBudget(maxPixels: limits.maxPixels)
     guard budget.allows(width: width, height: height) else {
       throw RenderError(
         "output of \(width)x\(height) pixels is over the limit of \(limits.maxPixels) pixels")
@@ -23,10 +24,12 @@ extension RenderTree {
     var bitmap = Bitmap(width: width, height: height)
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
-      draw(on: cr, width: Double(width), height: Double(height), background: background, budget: budget)
+      draw(
+        on: cr, width: Double(width), height: Double(height), background: background,
+        budget: budget, cancellation: cancellation)
       cairo_destroy(cr)
     }
-    try token?.check()
+    try cancellation?.check()
     return bitmap
   }
 
@@ -36,7 +39,7 @@ extension RenderTree {
     format: OutputFormat, width: Double, height: Double, background: Color? = nil,
     limits: Limits = .default, cancellation: RenderCancellation? = nil
   ) throws(RenderError) -> [UInt8] {
-    let token = RenderCancellation.token(cancellation, limits: limits)
+    let cancellation = RenderCancellation.token(cancellation, limits: limits)
     var out: [UInt8] = []
     let writer: cairo_write_func_t = { closure, data, length in
       let out = closure!.assumingMemoryBound(to: [UInt8].self)
@@ -57,7 +60,7 @@ extension RenderTree {
       let cr = cairo_create(surface)!
       draw(
         on: cr, width: w, height: h, background: background,
-        budget: PixelBudget(maxPixels: limits.maxPixels, cancellation: token))
+        budget: PixelBudget(maxPixels: limits.maxPixels), cancellation: cancellation)
       cairo_show_page(cr)
       cairo_destroy(cr)
       cairo_surface_finish(surface)
@@ -68,12 +71,13 @@ extension RenderTree {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw RenderError("cannot write \(format.rawValue): \(String(cString: cairo_status_to_string(status)))")
     }
-    try token?.check()
+    try cancellation?.check()
     return out
   }
 
   private func draw(
-    on cr: OpaquePointer, width: Double, height: Double, background: Color?, budget: PixelBudget
+    on cr: OpaquePointer, width: Double, height: Double, background: Color?, budget: PixelBudget,
+    cancellation: RenderCancellation?
   ) {
     if let bg = background {
       cairo_set_source_rgba(cr, Double(bg.r) / 255, Double(bg.g) / 255, Double(bg.b) / 255, bg.alpha)
@@ -81,6 +85,6 @@ extension RenderTree {
     }
     guard size.width > 0, size.height > 0 else { return }
     cairo_scale(cr, width / size.width, height / size.height)
-    CairoRenderer(cr: cr, budget: budget).draw(root)
+    CairoRenderer(cr: cr, budget: budget, cancellation: cancellation).draw(root)
   }
 }

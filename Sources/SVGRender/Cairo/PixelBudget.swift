@@ -5,10 +5,6 @@ import CCairo
 /// renderer allocate more than that for any one surface.
 struct PixelBudget: Sendable {
   let maxPixels: Int
-  /// The drawing's time limit and cancellation: once it fires, nothing more is drawn.
-  var cancellation: RenderCancellation? = nil
-
-  var isCancelled: Bool { cancellation?.isCancelled ?? false }
 
   func allows(width: Int, height: Int) -> Bool {
     width > 0 && height > 0 && width.multipliedReportingOverflow(by: height).partialValue <= maxPixels

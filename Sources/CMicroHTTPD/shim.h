@@ -1,0 +1,63 @@
+#ifndef INKPATH_MICROHTTPD_SHIM_H
+#define INKPATH_MICROHTTPD_SHIM_H
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <string.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/* Swift cannot call C variadic functions: these wrappers pass the options it needs. */
+
+/* Leaves the URL and query arguments as sent: Swift splits the path before decoding it, so
+   an encoded slash (%2F) stays inside its segment. */
+static inline size_t inkpath_mhd_keep_escaped(void *cls, struct MHD_Connection *c, char *s) {
+  (void)cls;
+  (void)c;
+  return strlen(s);
+}
+
+/* Starts a daemon with an internal thread pool of `threads` threads listening on `address`
+   (IPv4 or IPv6, with `ipv6` set for the latter). */
+static inline struct MHD_Daemon *inkpath_mhd_start(
+    const struct sockaddr *address, int ipv6, unsigned int threads,
+    MHD_AccessHandlerCallback handler, void *handler_context,
+    MHD_RequestCompletedCallback completed, void *completed_context,
+    unsigned int connection_timeout, unsigned int connection_limit) {
+  unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ITC;
+  if (ipv6) flags |= MHD_USE_IPv6;
+  return MHD_start_daemon(
+      flags, 0, NULL, NULL, handler, handler_context,
+      MHD_OPTION_SOCK_ADDR, address,
+      MHD_OPTION_THREAD_POOL_SIZE, threads,
+      MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+      MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+      MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+      MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+      MHD_OPTION_UNESCAPE_CALLBACK, inkpath_mhd_keep_escaped, NULL,
+      MHD_OPTION_THREAD_STACK_SIZE, (size_t)(16 << 20),
+      MHD_OPTION_END);
+}
+
+/* The port the daemon listens on (the real one when 0 was asked for); 0 when unknown. */
+static inline uint16_t inkpath_mhd_port(struct MHD_Daemon *daemon) {
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+  return info ? info->port : 0;
+}
+
+/* The client's address as text ("-" when unknown) into `buffer`. */
+static inline void inkpath_mhd_client(struct MHD_Connection *c, char *buffer, size_t size) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  buffer[0] = '-';
+  buffer[1] = 0;
+  if (!info || !info->client_addr) return;
+  const struct sockaddr *a = info->client_addr;
+  if (a->sa_family == AF_INET)
+    inet_ntop(AF_INET, &((const struct sockaddr_in *)a)->sin_addr, buffer, (socklen_t)size);
+  else if (a->sa_family == AF_INET6)
+    inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)a)->sin6_addr, buffer, (socklen_t)size);
+}
+
+#endif

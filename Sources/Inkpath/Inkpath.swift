@@ -1,0 +1,8 @@
+// The umbrella module: `import Inkpath` gives the whole library, one stage a module
+// (see the Architecture article in each module's documentation).
+@_exported import SVGCommands
+@_exported import SVGGeometry
+@_exported import SVGInline
+@_exported import SVGQuery
+@_exported import SVGRender
+@_exported import SVGTree

@@ -1,0 +1,223 @@
+import SVGCommands
+import SVGTree
+
+/// Colouring sessions: `/documents` and below.
+extension Service {
+  static let documentRoutes: [Route] = [
+    Route(
+      method: "POST", pattern: "/documents", summary: "Store an SVG as a new document",
+      body: ["image/svg+xml"],
+      responses: [
+        (201, "application/json"), (400, "application/json"), (413, "application/json"),
+        (503, "application/json"),
+      ]
+    ) { s, request, _ throws(ServiceError) in try s.createDocument(request) },
+    Route(
+      method: "GET", pattern: "/documents/{id}.png",
+      summary: "Render the document with its edits (ETag; immutable with revision=)",
+      parameters: renderParameters + [revisionParameter],
+      responses: imageResponses + [(404, "application/json")]
+    ) { s, request, p throws(ServiceError) in try s.renderDocument(p["id"]!, request, "png") },
+    Route(
+      method: "GET", pattern: "/documents/{id}.svg",
+      summary: "The document as SVG with its edits applied",
+      parameters: [revisionParameter],
+      responses: [(200, "image/svg+xml"), (304, "image/svg+xml"), (404, "application/json")]
+    ) { s, request, p throws(ServiceError) in try s.documentSVG(p["id"]!, request) },
+    Route(
+      method: "GET", pattern: "/documents/{id}/elements",
+      summary: "Elements under a point of the edited document, top-most first",
+      parameters: queryParameters, responses: queryResponses + [(404, "application/json")]
+    ) { s, request, p throws(ServiceError) in
+      let session = try s.sessions.locked(p["id"]!) { () throws(ServiceError) in
+        try s.sessions.session(p["id"]!, options: s.engine.options())
+      }
+      return try s.hits(in: session.editable.current, request)
+    },
+    Route(
+      method: "POST", pattern: "/documents/{id}/commands",
+      summary: "Apply commands (text or svg:// lines), all or nothing; answers the revision",
+      body: ["text/plain"],
+      responses: [
+        (200, "application/json"), (400, "application/json"), (404, "application/json"),
+        (413, "application/json"), (422, "application/json"),
+      ]
+    ) { s, request, p throws(ServiceError) in
+      try s.applyCommands(p["id"]!, String(decoding: request.body, as: UTF8.self), urlForm: false)
+    },
+    Route(
+      method: "GET", pattern: "/documents/{id}/command/{command+}",
+      summary: "Apply one command in the URL form: /command/setActiveColor/255/0/0",
+      responses: [
+        (200, "application/json"), (400, "application/json"), (404, "application/json"),
+        (422, "application/json"),
+      ]
+    ) { s, _, p throws(ServiceError) in
+      try s.applyCommands(p["id"]!, "svg://" + p["command"]!, urlForm: true)
+    },
+    Route(
+      method: "POST", pattern: "/documents/{id}/undo", summary: "Undo the last command",
+      responses: [(200, "application/json"), (404, "application/json"), (422, "application/json")]
+    ) { s, _, p throws(ServiceError) in try s.undo(p["id"]!) },
+    Route(
+      method: "GET", pattern: "/documents/{id}",
+      summary: "The document's revision and command log",
+      responses: [(200, "application/json"), (404, "application/json")]
+    ) { s, _, p throws(ServiceError) in
+      let session = try s.sessions.locked(p["id"]!) { () throws(ServiceError) in
+        try s.sessions.session(p["id"]!, options: s.engine.options())
+      }
+      return .json(
+        .object([
+          ("id", .string(session.id)), ("revision", .number(Double(session.revision))),
+          ("log", .array(session.log.map { .string($0) })),
+        ]))
+    },
+    Route(
+      method: "DELETE", pattern: "/documents/{id}", summary: "Delete the document and its log",
+      responses: [(204, "application/json"), (404, "application/json")]
+    ) { s, _, p throws(ServiceError) in try s.deleteDocument(p["id"]!) },
+  ]
+
+  static let revisionParameter = Route.Parameter(
+    name: "revision", type: "integer",
+    description: "The state after this many log entries (default: the current one); "
+      + "answers are then immutable.")
+
+  func createDocument(_ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+    let limits = configuration.limits
+    guard request.body.count <= limits.maxDocumentBytes else {
+      throw ServiceError(413, "the document is over the limit of \(limits.maxDocumentBytes) bytes")
+    }
+    let document = try engine.parse(request.body)
+    guard document.root != nil else { throw ServiceError(400, "the document has no root element") }
+    let id: String?
+    do { id = try store.create(svg: request.body, maxDocuments: limits.maxDocuments) } catch {
+      throw ServiceError(503, error.message)
+    }
+    guard let id else {
+      throw ServiceError(503, "the store is full: it holds \(limits.maxDocuments) documents")
+    }
+    var response = HTTPResponse.json(
+      .object([("id", .string(id)), ("revision", 0)]), status: 201)
+    response.headers.append(("Location", "/documents/\(id)"))
+    response.addWarnings(document.diagnostics)
+    return response
+  }
+
+  /// The session at `revision=` when given (replayed, not cached), else the current one.
+  func session(_ id: String, _ request: HTTPRequest) throws(ServiceError) -> (Session, Bool) {
+    if let text = request.query["revision"] {
+      guard let revision = Int(text), revision >= 0 else {
+        throw ServiceError(400, "revision: \"\(text)\" is not a whole number")
+      }
+      let current = try sessions.locked(id) { () throws(ServiceError) in
+        try sessions.session(id, options: engine.options())
+      }
+      if current.revision == revision { return (current, true) }
+      return (try sessions.load(id, upTo: revision, options: engine.options()), true)
+    }
+    let current = try sessions.locked(id) { () throws(ServiceError) in
+      try sessions.session(id, options: engine.options())
+    }
+    return (current, false)
+  }
+
+  func renderDocument(_ id: String, _ request: HTTPRequest, _ format: String) throws(ServiceError)
+    -> HTTPResponse
+  {
+    var query = request.query
+    query["format"] = format
+    let parameters = try RenderParameters(query: query)
+    let (session, pinned) = try self.session(id, request)
+    let etag = SHA256.hex([Array(session.stateHash.utf8), Array(parameters.canonical.utf8)])
+    var response = try conditional(request, etag: etag, immutable: pinned) {
+      () throws(ServiceError) in
+      try renderResponse(session.editable.current, parameters)
+    }
+    response.headers.append(("X-Inkpath-Revision", String(session.revision)))
+    return response
+  }
+
+  func documentSVG(_ id: String, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+    let (session, pinned) = try self.session(id, request)
+    var response = try conditional(request, etag: session.stateHash, immutable: pinned) {
+      HTTPResponse(
+        status: 200, headers: [("Content-Type", "image/svg+xml")],
+        body: Array(session.editable.current.serialized().utf8))
+    }
+    response.headers.append(("X-Inkpath-Revision", String(session.revision)))
+    return response
+  }
+
+  /// Applies a script all or nothing: a malformed line is a 400, a command that cannot run
+  /// (no such element, nothing under the point) a 422; either way nothing is stored.
+  func applyCommands(_ id: String, _ script: String, urlForm: Bool) throws(ServiceError)
+    -> HTTPResponse
+  {
+    let commands: [ScriptCommand]
+    do {
+      if urlForm {
+        commands = try CommandScript.parse(line: script).map { [$0] } ?? []
+      } else {
+        commands = try CommandScript.parse(script)
+      }
+    } catch {
+      throw ServiceError(
+        400, error.message, line: error.location.line, column: error.location.column)
+    }
+    guard !commands.isEmpty else { throw ServiceError(400, "no commands in the request") }
+    let entries = commands.map { $0.command.description }
+    return try commit(id, entries) { (editable: inout EditableDocument) throws(CommandError) in
+      try editable.apply(commands)
+    }
+  }
+
+  func undo(_ id: String) throws(ServiceError) -> HTTPResponse {
+    try commit(id, [undoEntry]) { (editable: inout EditableDocument) throws(CommandError) in
+      try editable.undo(1)
+    }
+  }
+
+  /// Under the document's lock: applies `change` to a copy of the session, stores `entries`
+  /// and the new revision in one transaction, and only then makes the copy current.
+  private func commit(
+    _ id: String, _ entries: [String],
+    _ change: (inout EditableDocument) throws(CommandError) -> Void
+  ) throws(ServiceError) -> HTTPResponse {
+    try sessions.locked(id) { () throws(ServiceError) -> HTTPResponse in
+      var session = try sessions.session(id, options: engine.options())
+      let limit = configuration.limits.maxCommandsPerDocument
+      guard session.log.count + entries.count <= limit else {
+        throw ServiceError(413, "document \(id) would hold over \(limit) commands")
+      }
+      do throws(CommandError) { try change(&session.editable) } catch {
+        throw ServiceError(
+          422, error.message, line: error.location.line, column: error.location.column)
+      }
+      let revision: Int
+      do throws(StoreError) {
+        revision = try store.append(id, entries: entries, at: session.revision)
+      } catch {
+        sessions.forget(id)
+        throw ServiceError(503, "not stored: \(error.message)")
+      }
+      session.log += entries
+      sessions.remember(session)
+      return .json(.object([("id", .string(id)), ("revision", .number(Double(revision)))]))
+    }
+  }
+
+  func deleteDocument(_ id: String) throws(ServiceError) -> HTTPResponse {
+    guard DocumentStore.isValidID(id) else { throw ServiceError(404, "no document \"\(id)\"") }
+    return try sessions.locked(id) { () throws(ServiceError) -> HTTPResponse in
+      let found: Bool
+      do throws(StoreError) { found = try store.delete(id) } catch {
+        throw ServiceError(503, error.message)
+      }
+      sessions.forget(id)
+      guard found else { throw ServiceError(404, "no document \"\(id)\"") }
+      return HTTPResponse(status: 204)
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import Dispatch
+import SVGRender
+import SVGTree
+import Synchronization
+
+/// Reads and renders SVG for the routes, within the service's limits: at most
+/// ``ServerLimits/maxConcurrentRenders`` at once, each cancelled past
+/// ``ServerLimits/renderTimeout``, external files only under `--resources`.
+final class RenderEngine: Sendable {
+  let limits: ServerLimits
+  let resources: ResourcePolicy
+  let fontDirectories: [String]
+  let metrics: Metrics
+  private let slots: DispatchSemaphore
+  private let running = Atomic<Int>(0)
+
+  init(configuration: ServerConfiguration, metrics: Metrics) {
+    limits = configuration.limits
+    resources = configuration.resourceDirectory.map { .files(baseDirectory: $0) } ?? .dataOnly
+    fontDirectories = configuration.fontDirectories
+    self.metrics = metrics
+    slots = DispatchSemaphore(value: max(1, configuration.limits.maxConcurrentRenders))
+  }
+
+  /// Renders running now.
+  var rendersInFlight: Int { running.load(ordering: .relaxed) }
+
+  /// The library's limits with the service's pixel cap.
+  var documentLimits: Limits {
+    var l = Limits()
+    l.maxPixels = limits.maxPixels
+    l.maxInputBytes = limits.maxBodyBytes
+    return l
+  }
+
+  /// Reads a request body as SVG; a malformed body is a 400 naming line and column.
+  func parse(_ body: [UInt8]) throws(ServiceError) -> Document {
+    guard !body.isEmpty else { throw ServiceError(400, "the request body is empty: send SVG") }
+    do {
+      return try Document(bytes: body, limits: documentLimits)
+    } catch {
+      let status = error.kind == .limit ? 413 : 400
+      throw ServiceError(
+        status, error.message, line: error.location.line, column: error.location.column)
+    }
+  }
+
+  /// Options for reading `document` into a render tree, stopped by `cancellation`.
+  func options(cancellation: RenderCancellation? = nil) -> RenderOptions {
+    var o = RenderOptions()
+    o.limits = documentLimits
+    o.resources = resources
+    o.fontDirectories = fontDirectories
+    o.cancellation = cancellation
+    return o
+  }
+
+  /// The render tree of `document`, within the time budget, for queries.
+  func tree(of document: Document) throws(ServiceError) -> RenderTree {
+    try withSlot { cancellation throws(ServiceError) in
+      do throws(RenderError) {
+        return try RenderTree(document: document, options: options(cancellation: cancellation))
+      } catch {
+        throw failure(error)
+      }
+    }
+  }
+
+  /// Renders `document` as `parameters` ask; returns the bytes and the warnings.
+  func render(_ document: Document, _ parameters: RenderParameters) throws(ServiceError)
+    -> (bytes: [UInt8], warnings: [Diagnostic])
+  {
+    try withSlot { cancellation throws(ServiceError) in
+      do throws(RenderError) {
+        let tree = try RenderTree(document: document, options: options(cancellation: cancellation))
+        var request = parameters.request
+        request.cancellation = cancellation
+        let bytes = try request.render(tree, document: document, limits: documentLimits)
+        metrics.rendered(request.format.rawValue)
+        return (bytes, tree.diagnostics)
+      } catch {
+        throw failure(error)
+      }
+    }
+  }
+
+  /// Runs `body` in a render slot with a fresh deadline; 503 when no slot frees up within
+  /// ``ServerLimits/renderWait``.
+  private func withSlot<T>(_ body: (RenderCancellation) throws(ServiceError) -> T)
+    throws(ServiceError) -> T
+  {
+    let w = limits.renderWait.components
+    let wait =
+      DispatchTime.now()
+      + .nanoseconds(Int(w.seconds) * 1_000_000_000 + Int(w.attoseconds / 1_000_000_000))
+    guard slots.wait(timeout: wait) == .success else {
+      metrics.renderFailed("busy")
+      var e = ServiceError(503, "all \(limits.maxConcurrentRenders) render slots are busy")
+      e.headers = [("Retry-After", "1")]
+      throw e
+    }
+    running.add(1, ordering: .relaxed)
+    defer {
+      running.subtract(1, ordering: .relaxed)
+      slots.signal()
+    }
+    return try body(RenderCancellation(timeout: limits.renderTimeout))
+  }
+
+  private func failure(_ error: RenderError) -> ServiceError {
+    if error.isCancellation {
+      metrics.renderFailed("timeout")
+      var e = ServiceError(
+        503, "the render took longer than its budget of \(limits.renderTimeout) and was stopped")
+      e.headers = [("Retry-After", "1")]
+      return e
+    }
+    metrics.renderFailed(error.message.contains("over the limit") ? "limit" : "invalid")
+    return ServiceError(422, error.message)
+  }
+}
+
+extension Diagnostic {
+  /// The warning as a JSON object: message, line, column.
+  var json: JSON {
+    var m: [(String, JSON)] = [("message", .string(message))]
+    if location.line > 0 {
+      m.append(("line", .number(Double(location.line))))
+      m.append(("column", .number(Double(location.column))))
+    }
+    return .object(m)
+  }
+}
+
+extension HTTPResponse {
+  /// Adds the warnings as headers: `X-Inkpath-Warnings: N`, then up to 20
+  /// `X-Inkpath-Warning: line:column: message` (ASCII, one line each).
+  mutating func addWarnings(_ warnings: [Diagnostic]) {
+    guard !warnings.isEmpty else { return }
+    headers.append(("X-Inkpath-Warnings", String(warnings.count)))
+    for w in warnings.prefix(20) {
+      let text = String(
+        String(describing: w).unicodeScalars.map {
+          $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?"
+        }.prefix(300))
+      headers.append(("X-Inkpath-Warning", text))
+    }
+  }
+}
+
+typealias SVGTreeDocument = Document

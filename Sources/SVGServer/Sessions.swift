@@ -1,0 +1,120 @@
+import SVGCommands
+import SVGRender
+import SVGTree
+import Synchronization
+
+/// A colouring session as the routes use it: the document with its commands applied, the
+/// log as stored, and its revision (the log's length).
+struct Session: Sendable {
+  var id: String
+  var editable: EditableDocument
+  var log: [String]
+  var revision: Int { log.count }
+  /// Hash of the SVG as uploaded, for ETags.
+  var sourceHash: String
+
+  /// Hash of what the state at this revision is made of.
+  var stateHash: String { SHA256.hex([Array(sourceHash.utf8)] + log.map { Array($0.utf8) }) }
+}
+
+/// The log entry that records an undo (not a command of the language, so never confused
+/// with one).
+let undoEntry = "undo()"
+
+/// Sessions by id: replayed from the store on first use and kept in memory (the most
+/// recently used ones). Work on one document is serialized by a lock of its own stripe, so
+/// two concurrent command posts apply one after the other and neither is lost.
+final class Sessions: Sendable {
+  private final class Stripe: Sendable { let lock = Mutex(()) }
+
+  let store: DocumentStore
+  let capacity: Int
+  private let stripes = (0..<64).map { _ in Stripe() }
+  private let cache = Mutex<[String: (session: Session, used: UInt64)]>([:])
+  private let clock = Atomic<UInt64>(0)
+
+  init(store: DocumentStore, capacity: Int = 64) {
+    self.store = store
+    self.capacity = capacity
+  }
+
+  var cachedCount: Int { cache.withLock { $0.count } }
+
+  /// Runs `body` holding the lock of document `id`.
+  func locked<T>(_ id: String, _ body: () throws(ServiceError) -> T) throws(ServiceError) -> T {
+    var h = Hasher()
+    h.combine(id)
+    let stripe = stripes[Int(UInt(bitPattern: h.finalize()) % UInt(stripes.count))]
+    return try stripe.lock.withLock { _ throws(ServiceError) -> T in try body() }
+  }
+
+  /// The session `id` at its current revision (call inside ``locked(_:_:)``); 404 when the
+  /// store has no such document.
+  func session(_ id: String, options: RenderOptions) throws(ServiceError) -> Session {
+    if let hit = cache.withLock({ c -> Session? in
+      guard let entry = c[id] else { return nil }
+      c[id]!.used = clock.add(1, ordering: .relaxed).newValue
+      return entry.session
+    }) {
+      return hit
+    }
+    let session = try load(id, upTo: nil, options: options)
+    remember(session)
+    return session
+  }
+
+  /// The session replayed from the store up to `revision` (nil for all of it).
+  func load(_ id: String, upTo revision: Int?, options: RenderOptions) throws(ServiceError)
+    -> Session
+  {
+    guard DocumentStore.isValidID(id) else { throw ServiceError(404, "no document \"\(id)\"") }
+    let stored: StoredDocument?
+    do { stored = try store.load(id) } catch { throw ServiceError(503, error.message) }
+    guard let stored else { throw ServiceError(404, "no document \"\(id)\"") }
+    var log = stored.log
+    if let revision {
+      guard (0...log.count).contains(revision) else {
+        throw ServiceError(
+          404, "document \(id) has no revision \(revision) (it is at \(log.count))")
+      }
+      log = Array(log.prefix(revision))
+    }
+    let document: Document
+    do { document = try Document(bytes: stored.svg, limits: options.limits) } catch {
+      throw ServiceError(503, "stored document \(id) cannot be read: \(error.message)")
+    }
+    var editable = EditableDocument(document, renderOptions: options)
+    do { try Self.replay(log, on: &editable) } catch {
+      throw ServiceError(503, "document \(id) cannot be replayed: \(error)")
+    }
+    return Session(
+      id: id, editable: editable, log: log, sourceHash: SHA256.hex([stored.svg]))
+  }
+
+  /// Applies log entries in order: runs of commands as one script, undos one by one.
+  static func replay(_ log: [String], on editable: inout EditableDocument) throws(CommandError) {
+    var run: [String] = []
+    for entry in log {
+      guard entry == undoEntry else {
+        run.append(entry)
+        continue
+      }
+      if !run.isEmpty { try editable.apply(script: run.joined(separator: "\n")) }
+      run = []
+      try editable.undo(1)
+    }
+    if !run.isEmpty { try editable.apply(script: run.joined(separator: "\n")) }
+  }
+
+  /// Keeps `session` as the current state of its document.
+  func remember(_ session: Session) {
+    cache.withLock { c in
+      c[session.id] = (session, clock.add(1, ordering: .relaxed).newValue)
+      if c.count > capacity, let oldest = c.min(by: { $0.value.used < $1.value.used })?.key {
+        c[oldest] = nil
+      }
+    }
+  }
+
+  func forget(_ id: String) { cache.withLock { $0[id] = nil } }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A minimal HTTP/1.1 client over a POSIX socket, so tests see exactly what the server
+/// sends and can send what no library would (malformed requests, chunked bodies).
+struct HTTPClient {
+  struct Response {
+    var status: Int
+    var headers: [(String, String)]
+    var body: [UInt8]
+
+    func header(_ name: String) -> String? {
+      headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+    func all(_ name: String) -> [String] {
+      headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1)
+    }
+    var text: String { String(decoding: body, as: UTF8.self) }
+    /// The body as a JSON object (empty when it is not one).
+    var json: [String: Any] {
+      (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
+    }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  var port: UInt16
+
+  func get(_ path: String, headers: [(String, String)] = []) throws -> Response {
+    try request("GET", path, headers: headers)
+  }
+
+  func post(_ path: String, _ body: String, headers: [(String, String)] = []) throws -> Response {
+    try request("POST", path, headers: headers, body: Array(body.utf8))
+  }
+
+  func request(
+    _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [],
+    chunked: Bool = false
+  ) throws -> Response {
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    for (k, v) in headers { head += "\(k): \(v)\r\n" }
+    var bytes: [UInt8]
+    if chunked {
+      head += "Transfer-Encoding: chunked\r\n\r\n"
+      bytes = Array(head.utf8)
+      var i = 0
+      while i < body.count {
+        let n = min(64 << 10, body.count - i)
+        bytes += Array("\(String(n, radix: 16))\r\n".utf8) + body[i..<i + n] + Array("\r\n".utf8)
+        i += n
+      }
+      bytes += Array("0\r\n\r\n".utf8)
+    } else {
+      if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+      bytes = Array((head + "\r\n").utf8) + body
+    }
+    return try parse(try exchange(bytes))
+  }
+
+  /// Sends `bytes` as they are and returns everything the server answers until it closes.
+  func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw Failure(description: "socket failed") }
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 60, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_port = port.bigEndian
+    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &addr) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw Failure(description: "connection refused on \(port)") }
+    var sent = 0
+    while sent < bytes.count {
+      let n = bytes[sent...].withUnsafeBytes {
+        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if n <= 0 { break }  // the server may answer (413) and close before reading it all
+      sent += n
+    }
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let n = recv(fd, &buffer, buffer.count, 0)
+      if n <= 0 { break }
+      out += buffer[0..<n]
+    }
+    return out
+  }
+
+  private func parse(_ raw: [UInt8]) throws -> Response {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard
+      let end = (0..<max(0, raw.count - 3)).first(where: { Array(raw[$0..<$0 + 4]) == separator })
+    else { throw Failure(description: "no response (\(raw.count) bytes)") }
+    let lines = String(decoding: raw[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+    let statusParts = lines[0].split(separator: " ")
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+      throw Failure(description: "bad status line \(lines[0])")
+    }
+    var headers: [(String, String)] = []
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers.append(
+        (
+          String(line[..<colon]),
+          line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        ))
+    }
+    var body = Array(raw[(end + 4)...])
+    if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1 == "chunked" }) {
+      body = dechunk(body)
+    }
+    return Response(status: status, headers: headers, body: body)
+  }
+
+  private func dechunk(_ data: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    var i = 0
+    while i < data.count {
+      guard
+        let lineEnd = (i..<data.count - 1).first(where: { data[$0] == 13 && data[$0 + 1] == 10 }),
+        let n = Int(String(decoding: data[i..<lineEnd], as: UTF8.self), radix: 16), n > 0
+      else { break }
+      out += data[(lineEnd + 2)..<(lineEnd + 2 + n)]
+      i = lineEnd + 2 + n + 2
+    }
+    return out
+  }
+}

@@ -1,0 +1,126 @@
+"""Writes docs/benchmarks.md from `scripts/bench --report`: the figures, the ratios against
+rsvg-convert and resvg, and a chart drawn as SVG here and rendered to PNG by svg-render."""
+import datetime, os, platform, shutil, subprocess
+from xml.sax.saxutils import escape
+
+PEERS = ["svg-render", "rsvg-convert", "resvg"]
+COLOURS = {"svg-render": "#2b6cb0", "rsvg-convert": "#9b9b9b", "resvg": "#d08a2e"}
+
+
+def version(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=10).stdout.strip()
+        return out.splitlines()[0] if out else "?"
+    except (OSError, subprocess.SubprocessError):
+        return "not installed"
+
+
+def cpu():
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
+
+
+def comparisons(results):
+    """(case title, {peer: seconds}) for the cases measured against rsvg-convert and resvg."""
+    out = []
+    if "render" in results:
+        out.append(("render: each of the largest openclipart drawings to an 800 px PNG",
+                    results["render"]))
+    if "filter" in results:
+        times = {k: v for k, v in results["filter"].items() if k != "source"}
+        out.append((f"filter: {results['filter']['source']} blurred (50) with a drop shadow, "
+                    "at 2000 px", times))
+    return out
+
+
+def chart_svg(rows):
+    """Horizontal bars, one group per case: each peer's time relative to svg-render's."""
+    width, left, bar, gap, top = 720, 150, 22, 6, 56
+    scale_max = max([v / r["svg-render"] for _, r in rows for v in r.values()] + [1.0])
+    scale_max = max(1.0, round(scale_max * 1.15 + 0.05, 1))
+    plot = width - left - 70
+    y = top
+    body = []
+    for title, times in rows:
+        body.append(f'<text x="16" y="{y + 4}" font-weight="bold">{escape(title.split(":")[0])}</text>')
+        y += 14
+        for peer in PEERS:
+            if peer not in times:
+                continue
+            ratio = times[peer] / times["svg-render"]
+            w = plot * ratio / scale_max
+            body.append(f'<text x="{left - 10}" y="{y + bar * 0.7}" text-anchor="end">{peer}</text>')
+            body.append(f'<rect x="{left}" y="{y}" width="{w:.1f}" height="{bar}" '
+                        f'fill="{COLOURS[peer]}"/>')
+            body.append(f'<text x="{left + w + 6:.1f}" y="{y + bar * 0.7}">{ratio:.2f}x '
+                        f'({times[peer]:.2f} s)</text>')
+            y += bar + gap
+        y += 22
+    one = left + plot / scale_max
+    height = y + 10
+    return f"""<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">
+<rect width="100%" height="100%" fill="white"/>
+<text x="16" y="26" font-size="16" font-weight="bold">Time relative to svg-render (1x), lower is faster</text>
+<line x1="{one:.1f}" y1="{top - 14}" x2="{one:.1f}" y2="{height - 24}" stroke="#444" stroke-dasharray="4 3"/>
+{chr(10).join(body)}
+</svg>
+"""
+
+
+def write(root, results, files, runs):
+    docs = os.path.join(root, "docs")
+    os.makedirs(docs, exist_ok=True)
+    rows = [(t, r) for t, r in comparisons(results) if "svg-render" in r]
+    svg_path = os.path.join(docs, "benchmarks.svg")
+    png_path = os.path.join(docs, "benchmarks.png")
+    with open(svg_path, "w") as f:
+        f.write(chart_svg(rows))
+    render = os.path.join(root, ".build/release/svg-render")
+    subprocess.run([render, svg_path, "-o", png_path], check=True)
+
+    svg_render = version([render, "--version"])
+    rsvg = version(["rsvg-convert", "--version"])
+    resvg = version([shutil.which("resvg") or "resvg", "--version"])
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `scripts/bench --report`; do not edit. Each figure is the best of "
+        f"{runs} runs of one process per file on the same files, in the same run, so the "
+        "ratios compare like with like on a shared machine.",
+        "",
+        f"- Machine: {os.cpu_count()} cores, {cpu()}, {platform.system()} {platform.release()}",
+        f"- Date: {datetime.date.today().isoformat()}",
+        f"- Tools: {svg_render}; {rsvg}; resvg {resvg}",
+        "",
+        "![Time relative to svg-render, lower is faster](benchmarks.png)",
+        "",
+        "| case | svg-render | rsvg-convert | resvg | svg-render / rsvg-convert | "
+        "svg-render / resvg |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for title, times in rows:
+        cells = [f"{times[p]:.2f} s" if p in times else "n/a" for p in PEERS]
+        ratios = [f"{times['svg-render'] / times[p]:.2f}x" if p in times else "n/a"
+                  for p in PEERS[1:]]
+        label = title.replace("largest", f"{files} largest")
+        lines.append(f"| {label} | " + " | ".join(cells + ratios) + " |")
+    lines += ["", "A ratio below 1 means svg-render is faster."]
+    if "parse" in results:
+        p = results["parse"]
+        lines += [
+            "",
+            f"Parsing alone, the {files} largest drawings into the source tree in one process: "
+            f"{p['svg-bench']:.2f} s, against {p['xmllint']:.2f} s for `xmllint --noout` "
+            f"(libxml2 alone, the floor): {p['svg-bench'] / p['xmllint']:.2f}x (the goal is at "
+            "most 2x).",
+        ]
+    lines += ["", "Run it again with `scripts/bootstrap --bench && scripts/bench --report`.", ""]
+    with open(os.path.join(docs, "benchmarks.md"), "w") as f:
+        f.write("\n".join(lines))
+    print(f"wrote {os.path.relpath(os.path.join(docs, 'benchmarks.md'), root)}, "
+          f"{os.path.relpath(svg_path, root)} and {os.path.relpath(png_path, root)}")
