@@ -28,7 +28,7 @@ extension PathSegment {
     }
     let n = (dd / (8 * tolerance)).squareRoot().rounded(.up)
     guard n.isFinite else { return 1 }
-    return Swift.max(1, Swift.min(Int(n), 4096))
+    return Int(Swift.max(1, Swift.min(n, 4096)))
   }
 
   /// Appends the points after the start that approximate this segment within `tolerance`.

@@ -36,6 +36,7 @@ extension HostileCase {
     HostileCase("invalid-utf8.svg", all: .fails("not proper UTF-8")),
     HostileCase("css-number-overflow.svg", all: .succeeds()),
     HostileCase("turbulence-octaves.svg", all: .succeeds(), seconds: 2),
+    HostileCase("path-huge-coordinates.svg", all: .succeeds()),
   ]
 
   /// External entities and external DTD subsets, all pointing at the tripwire.

@@ -61,3 +61,25 @@ import Testing
     #expect(!lines[2].isClosed)
   }
 }
+
+/// Inputs the fuzzer (scripts/fuzz path) found.
+@Suite struct FlattenFuzzRegressionTests {
+  /// A step count over Int.max (control points 1e70 apart) was converted before the cap: a
+  /// trap. `M 2 10 T 1e70 0 1000` as the path target read it.
+  @Test(arguments: [1e70, 1e100, -1e150])
+  func hugeCurvesAreCappedNotTrapped(_ far: Double) {
+    let quad = Path([.move(Point(2, 10)), .quad(Point(2, 10), Point(far, 0))])
+    let cubic = Path([.move(Point(0, 0)), .cubic(Point(far, 0), Point(0, far), Point(1, 1))])
+    for p in [quad, cubic] {
+      let lines = p.flattened(tolerance: 0.1)
+      #expect(lines.count == 1)
+      #expect(lines[0].points.count == 4097)
+    }
+  }
+
+  /// Farther still the bend itself overflows to infinity: one chord, as before.
+  @Test func curvesWhoseBendOverflowsAreOneChord() {
+    let p = Path([.move(Point(0, 0)), .cubic(Point(1e300, 0), Point(0, -1e300), Point(1, 1))])
+    #expect(p.flattened(tolerance: 0.1)[0].points == [Point(0, 0), Point(1, 1)])
+  }
+}
