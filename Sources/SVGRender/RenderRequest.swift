@@ -55,8 +55,10 @@ public struct RenderRequest: Sendable {
     }
     switch format {
     case .png:
-      let w = (size.width * scale).rounded()
-      let h = (size.height * scale).rounded()
+      // Whole pixels covering the drawing, as rsvg-convert and resvg size them (a hair of
+      // floating-point error does not add a pixel).
+      let w = (size.width * scale - 1e-6).rounded(.up)
+      let h = (size.height * scale - 1e-6).rounded(.up)
       guard w >= 1, h >= 1, w * h <= Double(limits.maxPixels) else {
         throw RenderError(
           "output of \(Int(w))x\(Int(h)) pixels is over the limit of \(limits.maxPixels) pixels")

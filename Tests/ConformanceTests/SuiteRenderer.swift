@@ -12,7 +12,7 @@ enum SuiteRenderer {
     // The suite's README: its fonts through its own fontconfig file.
     options.fontConfigFile = SuiteCase.suiteDirectory + "/fonts.conf"
     let tree = try RenderTree(document: document, options: options)
-    let height = Int((Double(width) * tree.size.height / tree.size.width).rounded())
+    let height = Int((Double(width) * tree.size.height / tree.size.width - 1e-6).rounded(.up))
     return try tree.rasterize(width: width, height: height)
   }
 }
