@@ -50,7 +50,8 @@ let package = Package(
       dependencies: ["SVGRender", "SVGTree", "SVGCommands", "CommandLineKit"]),
 
     .target(name: "SVGInline", dependencies: ["SVGTree"]),
-    .executableTarget(name: "svg-inline", dependencies: ["SVGInline", "SVGTree", "CommandLineKit"]),
+    .executableTarget(
+      name: "svg-inline", dependencies: ["SVGInline", "SVGTree", "CommandLineKit"]),
     .plugin(
       name: "InlineSVGPlugin", capability: .buildTool(), dependencies: ["svg-inline"]),
     .target(

@@ -26,7 +26,9 @@ public struct ParsedArguments: Sendable {
 
   public func integer(_ key: String, minimum: Int? = nil) throws(UsageError) -> Int? {
     guard let text = value(key) else { return nil }
-    guard let v = Int(text) else { throw UsageError("--\(key) needs a whole number, not \"\(text)\"") }
+    guard let v = Int(text) else {
+      throw UsageError("--\(key) needs a whole number, not \"\(text)\"")
+    }
     if let minimum, v < minimum { throw UsageError("--\(key) must be at least \(minimum)") }
     return v
   }

@@ -11,7 +11,8 @@ public enum OutputFile {
     }
     let url = URL(fileURLWithPath: path)
     let dir = url.deletingLastPathComponent()
-    let temp = dir.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString.prefix(8)).tmp")
+    let temp = dir.appendingPathComponent(
+      ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString.prefix(8)).tmp")
     do {
       try Data(bytes).write(to: temp)
       guard rename(temp.path, url.path) == 0 else {
@@ -50,6 +51,7 @@ public final class ProgressBar: @unchecked Sendable {
     let width = 30
     let filled = done * width / max(total, 1)
     let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-    FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+    FileHandle.standardError.write(
+      Data("\r[\(bar)] \(done)/\(total)\(done == total ? "\n" : "")".utf8))
   }
 }

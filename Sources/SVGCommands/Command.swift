@@ -103,9 +103,11 @@ public struct ElementReference: Sendable, Hashable, CustomStringConvertible,
 
   /// The text, in quotes when it holds characters the argument syntax uses.
   public var description: String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { c in
-      !(c.properties.isWhitespace || ",()\"'#;".unicodeScalars.contains(c))
-    }
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy { c in
+        !(c.properties.isWhitespace || ",()\"'#;".unicodeScalars.contains(c))
+      }
     if plain { return text }
     return text.contains("\"") ? "'" + text + "'" : "\"" + text + "\""
   }

@@ -53,7 +53,8 @@ enum CommandSignature {
     let countOK =
       sig.parameters.last == .color ? [1, 3, 4].contains(colorCount) : args.count == fixed
     guard countOK else {
-      let colour = sig.parameters.last == .color
+      let colour =
+        sig.parameters.last == .color
         ? " (COLOR is one CSS colour or 3 numbers R, G, B)" : ""
       let at = args.count > sig.parameters.count ? args[sig.parameters.count].column : raw.column
       throw CommandError(

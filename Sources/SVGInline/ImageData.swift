@@ -20,7 +20,9 @@ enum ImageData {
   /// Text that starts with markup and has an `<svg` start tag early on.
   private static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
     let head = Array(bytes.prefix(8192))
-    let text = String(decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
+    let text = String(
+      decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head,
+      as: UTF8.self)
     let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard trimmed.hasPrefix("<") else { return false }
     return trimmed.contains("<svg") || trimmed.contains(":svg")
@@ -41,8 +43,10 @@ enum ImageData {
     var i = 0
     while i + 3 <= bytes.count {
       let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-      out += [alphabet[Int(v >> 18)], alphabet[Int(v >> 12 & 63)], alphabet[Int(v >> 6 & 63)],
-        alphabet[Int(v & 63)]]
+      out += [
+        alphabet[Int(v >> 18)], alphabet[Int(v >> 12 & 63)], alphabet[Int(v >> 6 & 63)],
+        alphabet[Int(v & 63)],
+      ]
       i += 3
     }
     let rest = bytes.count - i

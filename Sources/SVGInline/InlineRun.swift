@@ -30,8 +30,10 @@ struct InlineRun {
     }
     encoding = SourceEncoding(of: bytes)
     if case .unsupported(let name) = encoding {
-      throw InlineError(file: path, "is encoded as \(name); svg-inline reads UTF-8 and "
-        + "ASCII-compatible encodings only")
+      throw InlineError(
+        file: path,
+        "is encoded as \(name); svg-inline reads UTF-8 and "
+          + "ASCII-compatible encodings only")
     }
     do {
       document = try Document(bytes: bytes, path: path, limits: options.limits)
@@ -88,10 +90,12 @@ struct InlineRun {
       let text = text(of: file, reference: reference, subject: subject, at: node.location)
     else { return }
     if hasContent(id) {
-      warn("the content of \(subject) was replaced by the text of \"\(reference)\"", at: node.location)
+      warn(
+        "the content of \(subject) was replaced by the text of \"\(reference)\"", at: node.location)
     }
     let removed = Set(candidates.map(\.qualifiedName))
-    let content = tag.startTag(in: source, removing: removed) + XMLText.cdata(text)
+    let content =
+      tag.startTag(in: source, removing: removed) + XMLText.cdata(text)
       + Array("</\(tag.qualifiedName)>".utf8)
     edits.append(Edit(range: tag.elementRange, bytes: content))
     record(.script, reference, file, at: node.location)
@@ -178,7 +182,9 @@ struct InlineRun {
         at: location)
     case .empty:
       problems.append(
-        .init(location: location, subject: subject, reference: reference, message: "the reference is empty"))
+        .init(
+          location: location, subject: subject, reference: reference,
+          message: "the reference is empty"))
     }
     return false
   }

@@ -111,7 +111,9 @@ private struct MarkupScanner {
         if !selfClosing { open.append(tags.count - 1) }
         return
       }
-      guard position > spaceStart else { throw fail("attributes of <\(name)> run together", at: start) }
+      guard position > spaceStart else {
+        throw fail("attributes of <\(name)> run together", at: start)
+      }
       let attributeName = readName()
       guard !attributeName.isEmpty else { throw fail("bad attribute in <\(name)>", at: start) }
       skipSpaces()

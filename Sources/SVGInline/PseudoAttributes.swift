@@ -40,7 +40,8 @@ struct PseudoAttributes: Sendable {
     while let amp = rest.firstIndex(of: "&") {
       out += rest[..<amp]
       let after = rest[rest.index(after: amp)...]
-      guard let semi = after.firstIndex(of: ";"), after.distance(from: after.startIndex, to: semi) <= 10
+      guard let semi = after.firstIndex(of: ";"),
+        after.distance(from: after.startIndex, to: semi) <= 10
       else {
         out += "&"
         rest = after

@@ -16,7 +16,8 @@ struct SourceMap {
     self.bytes = bytes
     self.markup = markup
     let elements = document.descendants(of: Document.top).filter { document[$0].isElement }
-    inOrder = elements.count == markup.tags.count
+    inOrder =
+      elements.count == markup.tags.count
       && zip(elements, markup.tags).allSatisfy { document[$0].qualifiedName == $1.qualifiedName }
     if inOrder {
       for (element, index) in zip(elements, markup.tags.indices) { tagOfElement[element] = index }

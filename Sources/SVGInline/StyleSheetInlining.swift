@@ -15,11 +15,14 @@ extension InlineRun {
     guard rel.contains("stylesheet"), let reference = node.href else { return }
     let subject = "<\(node.qualifiedName)>"
     if rel.contains("alternate") {
-      warn("\(subject) \"\(reference)\" is an alternate style sheet; left as it is", at: node.location)
+      warn(
+        "\(subject) \"\(reference)\" is an alternate style sheet; left as it is", at: node.location)
       return
     }
     if let type = node.attribute("type"), !isCSS(type) {
-      warn("\(subject) \"\(reference)\" has type \(type), not text/css; left as it is", at: node.location)
+      warn(
+        "\(subject) \"\(reference)\" has type \(type), not text/css; left as it is",
+        at: node.location)
       return
     }
     guard let tag = fileTag(id, reference: reference, subject: subject),
@@ -56,7 +59,8 @@ extension InlineRun {
         let css = text(of: file, reference: reference, subject: subject, at: location)
       else { continue }
       checkRelativeURLs(css, of: file, reference: reference, at: location)
-      let attributes = ["media", "title"].compactMap { name in pseudo.value(name).map { (name, $0) } }
+      let attributes = ["media", "title"].compactMap { name in pseudo.value(name).map { (name, $0) }
+      }
       styles += Array("\n".utf8) + styleElement(at: root, attributes: attributes, css: css)
       edits.append(Edit(range: lineRange(of: instruction.range), bytes: []))
       record(.styleSheet, reference, file, at: location)
@@ -65,7 +69,8 @@ extension InlineRun {
     if rootTag.isSelfClosing {
       let open = rootTag.startTag(in: source, removing: [])
       edits.append(
-        Edit(range: rootTag.range, bytes: open + styles + Array("\n</\(rootTag.qualifiedName)>".utf8)))
+        Edit(
+          range: rootTag.range, bytes: open + styles + Array("\n</\(rootTag.qualifiedName)>".utf8)))
     } else {
       edits.append(Edit(range: rootTag.range.upperBound..<rootTag.range.upperBound, bytes: styles))
     }
@@ -126,7 +131,8 @@ extension InlineRun {
   ) {
     let text = String(decoding: css, as: UTF8.self)
     if text.contains("@import") {
-      warn("\"\(reference)\" holds @import rules; the imported sheets are not inlined", at: location)
+      warn(
+        "\"\(reference)\" holds @import rules; the imported sheets are not inlined", at: location)
     }
     guard let folder = file.directory,
       case let svgFolder = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path,

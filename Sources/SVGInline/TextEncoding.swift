@@ -76,7 +76,8 @@ enum TextFile {
     for s in text.unicodeScalars {
       let v = s.value
       if v == 0x0A { line += 1 }
-      let allowed = v == 0x09 || v == 0x0A || v == 0x0D || (0x20...0xD7FF).contains(v)
+      let allowed =
+        v == 0x09 || v == 0x0A || v == 0x0D || (0x20...0xD7FF).contains(v)
         || (0xE000...0xFFFD).contains(v) || v >= 0x10000
       guard allowed else {
         let hex = String(v, radix: 16, uppercase: true)
@@ -159,7 +160,8 @@ enum SourceEncoding: Equatable {
     }
     switch name.lowercased() {
     case "utf-8", "utf8": self = .utf8
-    case let other where other.hasPrefix("utf-16") || other.hasPrefix("utf-32")
+    case let other
+    where other.hasPrefix("utf-16") || other.hasPrefix("utf-32")
       || other.hasPrefix("ucs") || other.hasPrefix("ebcdic"):
       self = .unsupported(name)
     default: self = .asciiCompatible(name)

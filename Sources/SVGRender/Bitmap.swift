@@ -42,7 +42,9 @@ public struct Bitmap: Sendable {
     var bytes = [UInt8](repeating: 0, count: s * h)
     if let data = cairo_image_surface_get_data(surface) {
       if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 {
-        bytes.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(start: data, count: s * h)) }
+        bytes.withUnsafeMutableBytes {
+          $0.copyMemory(from: UnsafeRawBufferPointer(start: data, count: s * h))
+        }
         self.init(width: w, height: h, stride: s, pixels: bytes)
         return
       }

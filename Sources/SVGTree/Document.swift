@@ -36,7 +36,8 @@ public struct Document: Sendable {
   public func isSVGElement(_ id: NodeID, named name: String? = nil) -> Bool {
     let n = nodes[id.index]
     guard n.kind == .element else { return false }
-    let svg = n.namespaceURI == XMLNamespace.svg
+    let svg =
+      n.namespaceURI == XMLNamespace.svg
       || (n.namespaceURI == nil && treatsNoNamespaceAsSVG)
     return svg && (name == nil || n.name == name)
   }

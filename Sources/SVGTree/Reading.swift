@@ -5,7 +5,9 @@ extension Document {
   /// Reads an SVG (or gzip-compressed `.svgz`) document from bytes.
   /// - Parameter path: used in error messages and as the base for relative references.
   public init(bytes: [UInt8], path: String? = nil, limits: Limits = .default) throws(SVGError) {
-    let data = try Gzip.isCompressed(bytes) ? Gzip.inflate(bytes, limit: limits.maxInputBytes, path: path) : bytes
+    let data =
+      try Gzip.isCompressed(bytes)
+      ? Gzip.inflate(bytes, limit: limits.maxInputBytes, path: path) : bytes
     self = try XMLReader(limits: limits, path: path).read(data)
   }
 

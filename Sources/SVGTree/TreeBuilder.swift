@@ -27,8 +27,7 @@ struct TreeBuilder {
     return document
   }
 
-  private mutating func add(_ n: xmlNodePtr, to parent: NodeID, path: String?) throws(SVGError)
-  {
+  private mutating func add(_ n: xmlNodePtr, to parent: NodeID, path: String?) throws(SVGError) {
     switch n.pointee.type {
     case XML_ELEMENT_NODE:
       var node = Node(kind: .element, name: name(n.pointee.name))
@@ -126,8 +125,7 @@ struct TreeBuilder {
   }
 
   /// The text of an attribute's value list, entities expanded.
-  private mutating func appendText(of list: xmlNodePtr?, to out: inout String) throws(SVGError)
-  {
+  private mutating func appendText(of list: xmlNodePtr?, to out: inout String) throws(SVGError) {
     var child = list
     while let c = child {
       if c.pointee.type == XML_ENTITY_REF_NODE {

@@ -76,7 +76,8 @@ struct XMLReader {
     }
     var message = err.pointee.message.map { String(cString: $0) } ?? "not well-formed XML"
     message = message.trimmingCharacters(in: .whitespacesAndNewlines)
-    let isLimit = err.pointee.code == XML_ERR_ENTITY_LOOP.rawValue
+    let isLimit =
+      err.pointee.code == XML_ERR_ENTITY_LOOP.rawValue
       || err.pointee.code == XML_ERR_INTERNAL_ERROR.rawValue && message.contains("depth")
     return SVGError(
       isLimit ? .limit : .syntax, message, file: path,

@@ -16,13 +16,27 @@ let spec = CommandSpec(
       + " URLs are never fetched and stay as they are, with a warning.",
   ],
   options: [
-    OptionSpec("-o", "--output", value: "FILE", help: "Output file (default: standard output).", group: "Output"),
-    OptionSpec("--out-dir", value: "DIR", help: "Write each output under DIR with its input's name.", group: "Output"),
-    OptionSpec("--check", help: "Write nothing; exit 1 if an output would change, and say which.", group: "Output"),
-    OptionSpec("--depfile", value: "FILE", help: "Write a Make/Ninja depfile listing every file read.", group: "Output"),
-    OptionSpec("--styles", help: "Also turn xml-stylesheet and <link rel=stylesheet> into <style>.", group: "What to inline"),
-    OptionSpec("--images", help: "Also turn <image href> (PNG, JPEG, GIF, WebP, SVG) into data: URLs.", group: "What to inline"),
-    OptionSpec("--root", value: "DIR", help: "Only read files under DIR (default: each input's folder).", group: "What to inline"),
+    OptionSpec(
+      "-o", "--output", value: "FILE", help: "Output file (default: standard output).",
+      group: "Output"),
+    OptionSpec(
+      "--out-dir", value: "DIR", help: "Write each output under DIR with its input's name.",
+      group: "Output"),
+    OptionSpec(
+      "--check", help: "Write nothing; exit 1 if an output would change, and say which.",
+      group: "Output"),
+    OptionSpec(
+      "--depfile", value: "FILE", help: "Write a Make/Ninja depfile listing every file read.",
+      group: "Output"),
+    OptionSpec(
+      "--styles", help: "Also turn xml-stylesheet and <link rel=stylesheet> into <style>.",
+      group: "What to inline"),
+    OptionSpec(
+      "--images", help: "Also turn <image href> (PNG, JPEG, GIF, WebP, SVG) into data: URLs.",
+      group: "What to inline"),
+    OptionSpec(
+      "--root", value: "DIR", help: "Only read files under DIR (default: each input's folder).",
+      group: "What to inline"),
     OptionSpec("--verbose", help: "Say what was inlined.", group: "General"),
   ],
   examples: [
@@ -49,7 +63,8 @@ func jobs(_ args: ParsedArguments) throws -> [Job] {
     return try inputs.map { input in
       let name = String(input.split(separator: "/").last ?? Substring(input))
       guard seen.insert(name).inserted else {
-        throw UsageError("two inputs are named \(name); they would write the same file in \(outDir)")
+        throw UsageError(
+          "two inputs are named \(name); they would write the same file in \(outDir)")
       }
       return Job(input: input, output: outDir.hasSuffix("/") ? outDir + name : outDir + "/" + name)
     }
@@ -109,7 +124,9 @@ runTool(spec) { args in
       }
       if args.flag("verbose") {
         for r in result.inlined {
-          Console.error("svg-inline: \(name):\(location(r.location)) inlined \(r.kind.rawValue) \"\(r.reference)\" (\(r.byteCount) bytes)")
+          Console.error(
+            "svg-inline: \(name):\(location(r.location)) inlined \(r.kind.rawValue) \"\(r.reference)\" (\(r.byteCount) bytes)"
+          )
         }
       }
       rules.append((job.output, result.filesRead))

@@ -17,24 +17,72 @@ let spec = CommandSpec(
       + " --resources folder, never from the network.",
   ],
   options: [
-    OptionSpec("-o", "--output", value: "FILE", help: "Output file (- for standard output); a folder for several inputs.", group: "Output"),
-    OptionSpec("-f", "--format", value: "FORMAT", help: "png, pdf, ps or svg (default: from the output name, else png).", group: "Output"),
-    OptionSpec("--small-png", help: "Compress PNG output harder: about 25% smaller files, 4x slower to write.", group: "Output"),
-    OptionSpec("-i", "--export-id", value: "ID", help: "Render only the element with this id (or index path such as /0/2), cropped to it.", group: "Output"),
-    OptionSpec("-w", "--width", value: "PX", help: "Output width; the height follows the aspect ratio unless given.", group: "Size"),
-    OptionSpec("-h", "--height", value: "PX", help: "Output height; the width follows the aspect ratio unless given.", group: "Size"),
-    OptionSpec("-z", "--zoom", value: "FACTOR", help: "Scale the intrinsic size by FACTOR (default 1).", group: "Size"),
-    OptionSpec("--dpi", value: "DPI", help: "Pixels per inch for physical units in the root size (default 96).", group: "Size"),
-    OptionSpec("--scale", value: "FACTOR", help: "Device scale: --scale 2 gives an @2x image of the same logical size.", group: "Size"),
-    OptionSpec("-b", "--background", value: "COLOR", help: "Paint COLOR (any CSS colour) under the drawing; default transparent.", group: "Appearance"),
-    OptionSpec("--stylesheet", value: "FILE", help: "Extra CSS applied after the document's own (repeatable).", group: "Appearance", repeatable: true),
-    OptionSpec("--font-dir", value: "DIR", help: "Extra folder of fonts for text, added to fontconfig's (repeatable).", group: "Resources and limits", repeatable: true),
-    OptionSpec("--resources", value: "DIR", help: "Base folder for external files such as images (default: the input's folder).", group: "Resources and limits"),
-    OptionSpec("--max-pixels", value: "N", help: "Refuse outputs and intermediate layers over N pixels (default 100000000).", group: "Resources and limits"),
-    OptionSpec("--max-seconds", value: "N", help: "Stop building, and drawing, after N seconds each (default 60).", group: "Resources and limits"),
-    OptionSpec("-c", "--command", value: "CMD", help: "Edit before rendering: a command such as 'fillAt(50, 50)' or 'svg://fillAt/50/50' (repeatable; after --commands).", group: "Editing", repeatable: true),
-    OptionSpec("--commands", value: "FILE", help: "Edit before rendering with a script of commands, one a line (see Resources/examples/colouring.commands).", group: "Editing"),
-    OptionSpec("--verbose", help: "Print warnings (unsupported or invalid content) to standard error.", group: "General"),
+    OptionSpec(
+      "-o", "--output", value: "FILE",
+      help: "Output file (- for standard output); a folder for several inputs.", group: "Output"),
+    OptionSpec(
+      "-f", "--format", value: "FORMAT",
+      help: "png, pdf, ps or svg (default: from the output name, else png).", group: "Output"),
+    OptionSpec(
+      "--small-png",
+      help: "Compress PNG output harder: about 25% smaller files, 4x slower to write.",
+      group: "Output"),
+    OptionSpec(
+      "-i", "--export-id", value: "ID",
+      help: "Render only the element with this id (or index path such as /0/2), cropped to it.",
+      group: "Output"),
+    OptionSpec(
+      "-w", "--width", value: "PX",
+      help: "Output width; the height follows the aspect ratio unless given.", group: "Size"),
+    OptionSpec(
+      "-h", "--height", value: "PX",
+      help: "Output height; the width follows the aspect ratio unless given.", group: "Size"),
+    OptionSpec(
+      "-z", "--zoom", value: "FACTOR", help: "Scale the intrinsic size by FACTOR (default 1).",
+      group: "Size"),
+    OptionSpec(
+      "--dpi", value: "DPI",
+      help: "Pixels per inch for physical units in the root size (default 96).", group: "Size"),
+    OptionSpec(
+      "--scale", value: "FACTOR",
+      help: "Device scale: --scale 2 gives an @2x image of the same logical size.", group: "Size"),
+    OptionSpec(
+      "-b", "--background", value: "COLOR",
+      help: "Paint COLOR (any CSS colour) under the drawing; default transparent.",
+      group: "Appearance"),
+    OptionSpec(
+      "--stylesheet", value: "FILE",
+      help: "Extra CSS applied after the document's own (repeatable).", group: "Appearance",
+      repeatable: true),
+    OptionSpec(
+      "--font-dir", value: "DIR",
+      help: "Extra folder of fonts for text, added to fontconfig's (repeatable).",
+      group: "Resources and limits", repeatable: true),
+    OptionSpec(
+      "--resources", value: "DIR",
+      help: "Base folder for external files such as images (default: the input's folder).",
+      group: "Resources and limits"),
+    OptionSpec(
+      "--max-pixels", value: "N",
+      help: "Refuse outputs and intermediate layers over N pixels (default 100000000).",
+      group: "Resources and limits"),
+    OptionSpec(
+      "--max-seconds", value: "N",
+      help: "Stop building, and drawing, after N seconds each (default 60).",
+      group: "Resources and limits"),
+    OptionSpec(
+      "-c", "--command", value: "CMD",
+      help:
+        "Edit before rendering: a command such as 'fillAt(50, 50)' or 'svg://fillAt/50/50' (repeatable; after --commands).",
+      group: "Editing", repeatable: true),
+    OptionSpec(
+      "--commands", value: "FILE",
+      help:
+        "Edit before rendering with a script of commands, one a line (see Resources/examples/colouring.commands).",
+      group: "Editing"),
+    OptionSpec(
+      "--verbose", help: "Print warnings (unsupported or invalid content) to standard error.",
+      group: "General"),
   ],
   examples: [
     "svg-render drawing.svg -o drawing.png",
@@ -68,8 +116,11 @@ struct Job: Sendable {
   private func render(input: String, output: String) throws {
     var document = try Document(contentsOfFile: input, limits: options.limits)
     var options = self.options
-    let base = resources ?? (input == "-" ? FileManager.default.currentDirectoryPath
-      : URL(fileURLWithPath: input).deletingLastPathComponent().path)
+    let base =
+      resources
+      ?? (input == "-"
+        ? FileManager.default.currentDirectoryPath
+        : URL(fileURLWithPath: input).deletingLastPathComponent().path)
     options.resources = .files(baseDirectory: base)
     if !scripts.isEmpty {
       var session = EditableDocument(document, renderOptions: options)
@@ -97,10 +148,13 @@ struct Job: Sendable {
       }
     }
     var request = self.request
-    if !formatGiven, let f = OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased()) {
+    if !formatGiven,
+      let f = OutputFormat(rawValue: URL(fileURLWithPath: output).pathExtension.lowercased())
+    {
       request.format = f
     }
-    try OutputFile.write(try request.render(tree, document: document, limits: options.limits), to: output)
+    try OutputFile.write(
+      try request.render(tree, document: document, limits: options.limits), to: output)
   }
 }
 
@@ -108,7 +162,9 @@ runTool(spec) { args in
   var job = Job()
   job.verbose = args.flag("verbose")
   if let f = args.value("format") {
-    guard let format = OutputFormat(rawValue: f.lowercased()) else { throw UsageError("unknown format \"\(f)\" (png, pdf, ps, svg)") }
+    guard let format = OutputFormat(rawValue: f.lowercased()) else {
+      throw UsageError("unknown format \"\(f)\" (png, pdf, ps, svg)")
+    }
     job.request.format = format
     job.formatGiven = true
   }
@@ -119,23 +175,39 @@ runTool(spec) { args in
   job.request.dpi = try args.number("dpi", minimum: 1) ?? 96
   job.request.scale = try args.number("scale", minimum: 0.0001) ?? 1
   if let bg = args.value("background") {
-    do { job.request.background = try Color(parsing: bg) } catch { throw UsageError("--background: \(error)") }
+    do { job.request.background = try Color(parsing: bg) } catch {
+      throw UsageError("--background: \(error)")
+    }
   }
-  if let maxPixels = try args.integer("max-pixels", minimum: 1) { job.options.limits.maxPixels = maxPixels }
-  if let seconds = try args.number("max-seconds", minimum: 0.001) { job.options.limits.maxRenderTime = .seconds(seconds) }
+  if let maxPixels = try args.integer("max-pixels", minimum: 1) {
+    job.options.limits.maxPixels = maxPixels
+  }
+  if let seconds = try args.number("max-seconds", minimum: 0.001) {
+    job.options.limits.maxRenderTime = .seconds(seconds)
+  }
   job.resources = args.value("resources")
   job.exportID = args.value("export-id")
-  job.options.fontDirectories = args.all("font-dir").map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+  job.options.fontDirectories = args.all("font-dir").map {
+    URL(fileURLWithPath: $0).standardizedFileURL.path
+  }
   for path in args.all("stylesheet") {
-    guard let css = try? String(contentsOfFile: path, encoding: .utf8) else { throw UsageError("--stylesheet: cannot read \(path)") }
+    guard let css = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw UsageError("--stylesheet: cannot read \(path)")
+    }
     job.options.styleSheets.append(StyleSheet(parsing: css))
   }
   if let path = args.value("commands") {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw UsageError("--commands: cannot read \(path)") }
-    do { job.scripts.append(("\(path):", try CommandScript.parse(text))) } catch { throw OutputError("\(path):\(error)") }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw UsageError("--commands: cannot read \(path)")
+    }
+    do { job.scripts.append(("\(path):", try CommandScript.parse(text))) } catch {
+      throw OutputError("\(path):\(error)")
+    }
   }
   for command in args.all("command") {
-    do { job.scripts.append(("-c '\(command)': ", try CommandScript.parse(command))) } catch { throw OutputError("-c '\(command)': \(error)") }
+    do { job.scripts.append(("-c '\(command)': ", try CommandScript.parse(command))) } catch {
+      throw OutputError("-c '\(command)': \(error)")
+    }
   }
   let inputs = args.positionals
   guard !inputs.isEmpty else { throw UsageError("no input file (see --help)") }
@@ -146,7 +218,9 @@ runTool(spec) { args in
     return .success
   }
   // A batch: render into the output folder, in parallel on all cores.
-  guard !inputs.contains("-") else { throw UsageError("standard input (-) cannot be part of a batch") }
+  guard !inputs.contains("-") else {
+    throw UsageError("standard input (-) cannot be part of a batch")
+  }
   try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
   let ext = job.request.format.rawValue
   let progress = ProgressBar(total: inputs.count)

@@ -7,21 +7,51 @@ let spec = CommandSpec(
   summary: "serve Inkpath over HTTP: render, query and colour SVG documents",
   usage: ["[options]"],
   options: [
-    OptionSpec("--host", value: "ADDR", help: "Address to listen on, IPv4 or IPv6 (default 127.0.0.1).", group: "Listening"),
-    OptionSpec("--port", value: "N", help: "Port to listen on; 0 picks a free one (default 8080).", group: "Listening"),
-    OptionSpec("--threads", value: "N", help: "Worker threads (default: one per core).", group: "Listening"),
-    OptionSpec("--data", value: "DIR", help: "Folder of the document store (default ./inkpath-data).", group: "Storage"),
-    OptionSpec("--resources", value: "DIR", help: "Let documents read external files under DIR (default: data: URLs only).", group: "Storage"),
-    OptionSpec("--font-dir", value: "DIR", help: "Extra folder of fonts for text (repeatable).", group: "Storage", repeatable: true),
-    OptionSpec("--max-body", value: "BYTES", help: "Largest request body (default 10485760).", group: "Limits"),
-    OptionSpec("--max-pixels", value: "N", help: "Largest output or layer in pixels (default 16777216).", group: "Limits"),
-    OptionSpec("--render-timeout", value: "SECONDS", help: "Time budget of one render; over it, 503 (default 10).", group: "Limits"),
-    OptionSpec("--max-renders", value: "N", help: "Renders at once (default: one per core).", group: "Limits"),
-    OptionSpec("--render-wait", value: "SECONDS", help: "Wait for a free render slot; then 503 (default 2).", group: "Limits"),
-    OptionSpec("--max-documents", value: "N", help: "Documents in the store (default 10000).", group: "Limits"),
-    OptionSpec("--max-document-size", value: "BYTES", help: "Largest stored SVG (default 10485760).", group: "Limits"),
-    OptionSpec("--max-commands", value: "N", help: "Commands in one document's log (default 100000).", group: "Limits"),
-    OptionSpec("--shutdown-grace", value: "SECONDS", help: "On SIGTERM, wait this long for requests in flight (default 30).", group: "General"),
+    OptionSpec(
+      "--host", value: "ADDR", help: "Address to listen on, IPv4 or IPv6 (default 127.0.0.1).",
+      group: "Listening"),
+    OptionSpec(
+      "--port", value: "N", help: "Port to listen on; 0 picks a free one (default 8080).",
+      group: "Listening"),
+    OptionSpec(
+      "--threads", value: "N", help: "Worker threads (default: one per core).", group: "Listening"),
+    OptionSpec(
+      "--data", value: "DIR", help: "Folder of the document store (default ./inkpath-data).",
+      group: "Storage"),
+    OptionSpec(
+      "--resources", value: "DIR",
+      help: "Let documents read external files under DIR (default: data: URLs only).",
+      group: "Storage"),
+    OptionSpec(
+      "--font-dir", value: "DIR", help: "Extra folder of fonts for text (repeatable).",
+      group: "Storage", repeatable: true),
+    OptionSpec(
+      "--max-body", value: "BYTES", help: "Largest request body (default 10485760).",
+      group: "Limits"),
+    OptionSpec(
+      "--max-pixels", value: "N", help: "Largest output or layer in pixels (default 16777216).",
+      group: "Limits"),
+    OptionSpec(
+      "--render-timeout", value: "SECONDS",
+      help: "Time budget of one render; over it, 503 (default 10).", group: "Limits"),
+    OptionSpec(
+      "--max-renders", value: "N", help: "Renders at once (default: one per core).", group: "Limits"
+    ),
+    OptionSpec(
+      "--render-wait", value: "SECONDS", help: "Wait for a free render slot; then 503 (default 2).",
+      group: "Limits"),
+    OptionSpec(
+      "--max-documents", value: "N", help: "Documents in the store (default 10000).",
+      group: "Limits"),
+    OptionSpec(
+      "--max-document-size", value: "BYTES", help: "Largest stored SVG (default 10485760).",
+      group: "Limits"),
+    OptionSpec(
+      "--max-commands", value: "N", help: "Commands in one document's log (default 100000).",
+      group: "Limits"),
+    OptionSpec(
+      "--shutdown-grace", value: "SECONDS",
+      help: "On SIGTERM, wait this long for requests in flight (default 30).", group: "General"),
     OptionSpec("--quiet", help: "No access log on standard error.", group: "General"),
   ],
   examples: [
@@ -79,7 +109,9 @@ runTool(spec) { args in
 
   let server = try SVGServer(configuration: config)
   try server.start()
-  Console.error("svg-serve: listening on http://\(config.host):\(server.port) (data in \(config.dataDirectory))")
+  Console.error(
+    "svg-serve: listening on http://\(config.host):\(server.port) (data in \(config.dataDirectory))"
+  )
   var received: Int32 = 0
   sigwait(&signals, &received)
   Console.error("svg-serve: shutting down")

@@ -24,6 +24,10 @@ import Testing
     environment = environment.filter {
       !$0.key.hasPrefix("SWIFTPM_") && $0.key != "SWIFT_TESTING_ENABLED"
     }
+    // The dependency is rebuilt incrementally, but SwiftPM may keep the example's own objects
+    // compiled against an older interface of it: always recompile the (small) example.
+    try? FileManager.default.removeItem(
+      at: scratch.appendingPathComponent("debug/RenderAndHitTest.build"))
     let build = try Executable.runProgram(
       "/usr/bin/env",
       [

@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct SVGRenderCLITests {
   let tool = Executable(name: "svg-render")
-  let example = Executable.packageRoot.appendingPathComponent("Resources/examples/colouring-page.svg").path
+  let example = Executable.packageRoot.appendingPathComponent(
+    "Resources/examples/colouring-page.svg"
+  ).path
 
   @Test func rendersAFileToPNG() throws {
     let dir = try temporaryDirectory()
@@ -35,14 +37,16 @@ import Testing
   @Test func badInputExitsOneNamesLineAndLeavesNoFile() throws {
     let dir = try temporaryDirectory()
     let bad = "\(dir)/bad.svg"
-    try "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect x='1' y=2/></svg>".write(toFile: bad, atomically: true, encoding: .utf8)
+    try "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect x='1' y=2/></svg>".write(
+      toFile: bad, atomically: true, encoding: .utf8)
     try Data("previous".utf8).write(to: URL(fileURLWithPath: "\(dir)/out.png"))
     let r = try tool.run([bad, "-o", "\(dir)/out.png"])
     #expect(r.status == 1)
     #expect(r.stderr.contains("bad.svg:2:"))
     // The existing output is not clobbered, and no temporary file is left behind.
     #expect(try String(contentsOfFile: "\(dir)/out.png", encoding: .utf8) == "previous")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["bad.svg", "out.png"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["bad.svg", "out.png"])
   }
 
   @Test func badUsageExitsTwo() throws {
@@ -54,17 +58,22 @@ import Testing
   @Test func batchRendersEveryInputIntoTheFolder() throws {
     let dir = try temporaryDirectory()
     for i in 0..<3 {
-      try "<svg xmlns='http://www.w3.org/2000/svg' width='5' height='5'/>".write(toFile: "\(dir)/in\(i).svg", atomically: true, encoding: .utf8)
+      try "<svg xmlns='http://www.w3.org/2000/svg' width='5' height='5'/>".write(
+        toFile: "\(dir)/in\(i).svg", atomically: true, encoding: .utf8)
     }
     let r = try tool.run((0..<3).map { "\(dir)/in\($0).svg" } + ["-o", "\(dir)/out"])
     #expect(r.status == 0, "\(r.stderr)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").sorted() == ["in0.png", "in1.png", "in2.png"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").sorted() == [
+        "in0.png", "in1.png", "in2.png",
+      ])
   }
 
   @Test func helpListsEveryOptionAndTheREADMEShowsIt() throws {
     let r = try tool.run(["--help"])
     #expect(r.status == 0)
-    let readme = try String(contentsOf: Executable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(
+      contentsOf: Executable.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     for line in r.text.split(separator: "\n") where line.hasPrefix("  -") {
       #expect(readme.contains(line), "README lacks: \(line)")
     }

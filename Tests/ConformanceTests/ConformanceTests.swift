@@ -8,16 +8,22 @@ import Testing
 ///
 /// `INKPATH_CONFORMANCE_REPORT=FILE` writes every result (`name pass off-fraction`) to FILE;
 /// `INKPATH_UPDATE_EXPECTED_FAILURES=1` rewrites the list from this run.
-@Suite(.enabled(if: SuiteCase.suiteExists, "SVG suite not found at \(SuiteCase.suiteDirectory); set SVG_SUITE_DIR"))
+@Suite(
+  .enabled(
+    if: SuiteCase.suiteExists,
+    "SVG suite not found at \(SuiteCase.suiteDirectory); set SVG_SUITE_DIR"))
 struct ConformanceTests {
-  static let areas = ["filters", "masking", "paint-servers", "painting", "shapes", "structure", "text"]
+  static let areas = [
+    "filters", "masking", "paint-servers", "painting", "shapes", "structure", "text",
+  ]
 
   static let listPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("expected-failures.txt").path
 
   static let expectedFailures: Set<String> = {
     guard let text = try? String(contentsOfFile: listPath, encoding: .utf8) else { return [] }
-    return Set(text.split(separator: "\n").map { String($0) }.filter { !$0.hasPrefix("#") && !$0.isEmpty })
+    return Set(
+      text.split(separator: "\n").map { String($0) }.filter { !$0.hasPrefix("#") && !$0.isEmpty })
   }()
 
   @Test(arguments: areas) func area(_ area: String) throws {
@@ -28,13 +34,17 @@ struct ConformanceTests {
       results.append((c, pass, off, why))
     }
     let passed = results.filter { $0.1 }.count
-    print("conformance \(area): \(passed)/\(cases.count) \(String(format: "%.1f", 100 * Double(passed) / Double(max(1, cases.count))))%")
+    print(
+      "conformance \(area): \(passed)/\(cases.count) \(String(format: "%.1f", 100 * Double(passed) / Double(max(1, cases.count))))%"
+    )
     let regressions = results.filter { !$0.1 && !Self.expectedFailures.contains($0.0.name) }
     let fixed = results.filter { $0.1 && Self.expectedFailures.contains($0.0.name) }
     Self.report(area, results)
     if ProcessInfo.processInfo.environment["INKPATH_UPDATE_EXPECTED_FAILURES"] == "1" { return }
     for r in regressions {
-      Issue.record("regression: \(r.0.name) \(r.3 ?? "") (off \(r.2.map { String(format: "%.3f", $0) } ?? "-"))")
+      Issue.record(
+        "regression: \(r.0.name) \(r.3 ?? "") (off \(r.2.map { String(format: "%.3f", $0) } ?? "-"))"
+      )
     }
     for r in fixed {
       Issue.record("now passes, remove it from expected-failures.txt: \(r.0.name)")
@@ -44,9 +54,13 @@ struct ConformanceTests {
   static func run(_ c: SuiteCase) -> (Bool, Double?, String?) {
     do {
       let reference = try Bitmap(pngFile: c.png)
-      let image = try SuiteRenderer.render(c.svg, width: reference.width, resources: SuiteCase.suiteDirectory)
+      let image = try SuiteRenderer.render(
+        c.svg, width: reference.width, resources: SuiteCase.suiteDirectory)
       guard let off = PixelCompare.offFraction(reference, image) else {
-        return (false, nil, "size \(image.width)x\(image.height) != \(reference.width)x\(reference.height)")
+        return (
+          false, nil,
+          "size \(image.width)x\(image.height) != \(reference.width)x\(reference.height)"
+        )
       }
       return (off <= 0.01, off, nil)
     } catch {
@@ -58,11 +72,14 @@ struct ConformanceTests {
   static func report(_ area: String, _ results: [(SuiteCase, Bool, Double?, String?)]) {
     let env = ProcessInfo.processInfo.environment
     if let file = env["INKPATH_CONFORMANCE_REPORT"] {
-      let lines = results.map { "\($0.0.name)\t\($0.1 ? "pass" : "FAIL")\t\($0.2.map { String(format: "%.4f", $0) } ?? "-")\t\($0.3 ?? "")\n" }.joined()
+      let lines = results.map {
+        "\($0.0.name)\t\($0.1 ? "pass" : "FAIL")\t\($0.2.map { String(format: "%.4f", $0) } ?? "-")\t\($0.3 ?? "")\n"
+      }.joined()
       ReportFile.append(lines, to: file)
     }
     if env["INKPATH_UPDATE_EXPECTED_FAILURES"] == "1" {
-      ReportFile.rewriteList(listPath, area: area, failing: results.filter { !$0.1 }.map { $0.0.name })
+      ReportFile.rewriteList(
+        listPath, area: area, failing: results.filter { !$0.1 }.map { $0.0.name })
     }
   }
 }

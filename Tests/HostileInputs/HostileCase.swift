@@ -65,7 +65,8 @@ enum Make {
   static func image(_ href: String) -> [UInt8] {
     text(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">"
-        + "<rect width=\"5\" height=\"5\"/><image href=\"\(href)\" width=\"10\" height=\"10\"/></svg>")
+        + "<rect width=\"5\" height=\"5\"/><image href=\"\(href)\" width=\"10\" height=\"10\"/></svg>"
+    )
   }
 
   /// A file whose single element holds `count` copies of `unit` between `head` and `tail`,

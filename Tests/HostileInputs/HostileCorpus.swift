@@ -128,13 +128,16 @@ extension HostileCase {
         "</desc></svg>")
     },
     HostileCase("deep-nesting.svg", all: .fails("depth")) { _, _ in
-      Make.repeated(Make.svgOpen, "<g>", 100_000, String(repeating: "</g>", count: 100_000) + "</svg>")
+      Make.repeated(
+        Make.svgOpen, "<g>", 100_000, String(repeating: "</g>", count: 100_000) + "</svg>")
     },
     HostileCase(
       "million-elements.svg", all: .fails("more than 1000000 elements"), seconds: 2,
       megabytes: 400
     ) { _, _ in Make.repeated(Make.svgOpen, "<rect/>", 1_000_001, "</svg>") },
-    HostileCase("path-50mb.svg", all: .fails("AttValue length too long"), seconds: 2, megabytes: 400) { _, _ in
+    HostileCase(
+      "path-50mb.svg", all: .fails("AttValue length too long"), seconds: 2, megabytes: 400
+    ) { _, _ in
       Make.repeated(Make.svgOpen + "<path d=\"M0 0", " L1 1", 10 << 20, "\"/></svg>")
     },
     HostileCase(

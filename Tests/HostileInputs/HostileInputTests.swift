@@ -8,7 +8,10 @@ import Testing
   /// How each tool is run on `file` (in the workspace's base folder) and what it writes.
   static let tools: [(name: String, arguments: @Sendable (String) -> [String], output: String?)] = [
     ("svg-render", { ["--verbose", $0, "-o", outputFolder($0) + "out.png"] }, "out.png"),
-    ("svg-inline", { ["--images", "--styles", "--verbose", $0, "-o", outputFolder($0) + "out.svg"] }, "out.svg"),
+    (
+      "svg-inline",
+      { ["--images", "--styles", "--verbose", $0, "-o", outputFolder($0) + "out.svg"] }, "out.svg"
+    ),
     ("svg-query", { [$0, "--list"] }, nil),
   ]
 
@@ -25,7 +28,8 @@ import Testing
     if let make = hostile.make {
       bytes = try make(workspace, listener.port)
     } else {
-      let data = try #require(FileManager.default.contents(atPath: Products.corpus + "/" + hostile.file))
+      let data = try #require(
+        FileManager.default.contents(atPath: Products.corpus + "/" + hostile.file))
       bytes = [UInt8](data)
     }
     try workspace.write(hostile.file, bytes)
@@ -33,7 +37,8 @@ import Testing
     let outcomes = [hostile.render, hostile.inline, hostile.query]
     for (tool, outcome) in zip(Self.tools, outcomes) {
       let run = try ChildProcess.run(
-        Products.path(tool.name), tool.arguments(workspace.base + "/" + hostile.file), in: workspace.base,
+        Products.path(tool.name), tool.arguments(workspace.base + "/" + hostile.file),
+        in: workspace.base,
         timeout: max(budget * 2, 10), tripwire: workspace.tripwire)
       let what = "\(tool.name) \(hostile.file)"
       let stderr = run.stderr.prefix(600)

@@ -31,7 +31,8 @@ import Testing
       let what = "svg-serve \(hostile.file)"
       let budget = max(hostile.seconds, 3) * (Products.isDebug ? HostileCase.debugFactor : 1)
       let start = Date()
-      let response = HTTP.post(port: server.port, path: "/render?width=64", body: bytes, timeout: budget)
+      let response = HTTP.post(
+        port: server.port, path: "/render?width=64", body: bytes, timeout: budget)
       let seconds = Date().timeIntervalSince(start)
       let fd = open(workspace.tripwire, O_WRONLY | O_NONBLOCK)
       if fd >= 0 { close(fd) }
@@ -94,7 +95,9 @@ final class Server {
 
   /// The server's peak resident memory so far (VmHWM), MiB.
   var peakMiB: Double {
-    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let status =
+      (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8))
+      ?? ""
     let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
     return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
   }
@@ -129,7 +132,8 @@ enum HTTP {
       }
     }
     guard connected else { return nil }
-    let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/svg+xml\r\n"
+    let head =
+      "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/svg+xml\r\n"
       + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
     // The server may answer (413) and close before the body is sent: stop sending then.
     var request = Array(head.utf8) + body
@@ -149,7 +153,9 @@ enum HTTP {
       answer.append(contentsOf: chunk[0..<n])
     }
     let text = String(decoding: answer.prefix(200), as: UTF8.self)
-    guard text.hasPrefix("HTTP/1."), let status = Int(text.dropFirst(9).prefix(3)) else { return nil }
+    guard text.hasPrefix("HTTP/1."), let status = Int(text.dropFirst(9).prefix(3)) else {
+      return nil
+    }
     let separator: [UInt8] = [13, 10, 13, 10]
     var start = answer.count
     for i in 0..<max(0, answer.count - 3) where Array(answer[i..<i + 4]) == separator {

@@ -15,7 +15,8 @@ struct Workspace {
   var tripwire: String { outside + "/tripwire" }
 
   init() throws {
-    root = FileManager.default.temporaryDirectory
+    root =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("inkpath-hostile-\(UUID().uuidString)").path
     let fm = FileManager.default
     try fm.createDirectory(atPath: root + "/base", withIntermediateDirectories: true)

@@ -15,7 +15,8 @@ import Testing
   }
 
   @Test func illustratorClassFill() throws {
-    let d = try document("""
+    let d = try document(
+      """
       <defs><style>.cls-1{fill:#2b3990;}.cls-2{fill:#be1e2d;}</style></defs>
       <rect id="a" class="cls-1" width="50" height="50"/>
       <rect id="b" class="cls-2" x="50" width="50" height="50"/>
@@ -33,7 +34,8 @@ import Testing
   }
 
   @Test func importantRulesAndInlineImportant() throws {
-    let d = try document("""
+    let d = try document(
+      """
       <style>#a { fill: blue !important } rect { fill: green !important }</style>
       <rect id="a" fill="yellow" style="fill: lime !important" width="50" height="50"/>
       """)
@@ -42,7 +44,8 @@ import Testing
   }
 
   @Test func gradientFillIsReplaced() throws {
-    let d = try document("""
+    let d = try document(
+      """
       <linearGradient id="g"><stop offset="0" stop-color="blue"/>
       <stop offset="1" stop-color="green"/></linearGradient>
       <rect id="a" fill="url(#g)" width="100" height="100"/>
@@ -61,7 +64,8 @@ import Testing
   }
 
   @Test func groupRecoloursWhatItPaints() throws {
-    let d = try document("""
+    let d = try document(
+      """
       <style>.cls-1 { fill: #00f }</style>
       <g id="g" fill="green">
         <rect id="inherits" width="20" height="20"/>
@@ -92,7 +96,8 @@ import Testing
   }
 
   @Test func strokeRecolour() throws {
-    let d = try document("""
+    let d = try document(
+      """
       <style>.s { stroke: blue }</style>
       <rect id="a" class="s" fill="none" stroke-width="10" x="10" y="10" width="80" height="80"/>
       """)
@@ -103,7 +108,8 @@ import Testing
   }
 
   @Test func opacityBeatsClassRules() throws {
-    let d = try document("""
+    let d = try document(
+      """
       <style>.o { opacity: 1 !important }</style>
       <rect id="a" class="o" fill="blue" width="50" height="50"/>
       """)

@@ -59,7 +59,8 @@ private func error(_ text: String) throws -> CommandError {
   }
 
   @Test func commentsBlankLinesAndSeparators() throws {
-    let script = "# a colouring session\n\n  // another comment\r\n"
+    let script =
+      "# a colouring session\n\n  // another comment\r\n"
       + "setActiveColor(red); # trailing\n"
       + "fill(sky) // trailing\n   \n"
       + "svg://fill/sun # trailing\n"
@@ -74,9 +75,10 @@ private func error(_ text: String) throws -> CommandError {
   @Test func locationsOfCommandsAndArguments() throws {
     let c = try CommandScript.parse("\n  setFill(a,  #fff)")
     #expect(c[0].location == SourceLocation(line: 2, column: 3))
-    #expect(c[0].argumentLocations == [
-      SourceLocation(line: 2, column: 11), SourceLocation(line: 2, column: 15),
-    ])
+    #expect(
+      c[0].argumentLocations == [
+        SourceLocation(line: 2, column: 11), SourceLocation(line: 2, column: 15),
+      ])
   }
 }
 

@@ -49,16 +49,19 @@ private let page = """
 
 @Suite struct ArrangementTests {
   @Test func moveByTranslatesInDocumentCoordinates() throws {
-    let d = try Document(string: """
-      <svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>
-      <g transform="scale(2)"><rect id="a" fill="red" width="10" height="10"/></g></svg>
-      """)
+    let d = try Document(
+      string: """
+        <svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>
+        <g transform="scale(2)"><rect id="a" fill="red" width="10" height="10"/></g></svg>
+        """)
     var s = try session(d, "moveBy(a, 20, 10)")
-    #expect(s.current[try #require(s.current.element(withID: "a"))].attribute("transform")
-      == "translate(10 5)")
+    #expect(
+      s.current[try #require(s.current.element(withID: "a"))].attribute("transform")
+        == "translate(10 5)")
     try s.apply(script: "moveBy(a, 2, 2)")
-    #expect(s.current[try #require(s.current.element(withID: "a"))].attribute("transform")
-      == "translate(11 6)")
+    #expect(
+      s.current[try #require(s.current.element(withID: "a"))].attribute("transform")
+        == "translate(11 6)")
   }
 
   @Test func moveByErrors() throws {
@@ -76,8 +79,9 @@ private let page = """
     #expect(try pixel(s.current, 30, 30) == [0, 0, 255, 255])
     let top = try session(d, "moveToIndex(back, 2)")
     let root = try #require(top.current.root)
-    #expect(top.current.elementChildren(of: root).compactMap { top.current[$0].id }
-      == ["g", "line", "back"])
+    #expect(
+      top.current.elementChildren(of: root).compactMap { top.current[$0].id }
+        == ["g", "line", "back"])
   }
 
   @Test func indexPathsAddressElements() throws {
@@ -115,8 +119,9 @@ private let page = """
     #expect(try computed(s.current, "a", "fill") == "blue")
     #expect(try computed(s.current, "back", "fill") == "#ff0000")
     let root = try #require(s.current.root)
-    #expect(s.current.elementChildren(of: root).compactMap { s.current[$0].id }
-      == ["back", "g", "line"])
+    #expect(
+      s.current.elementChildren(of: root).compactMap { s.current[$0].id }
+        == ["back", "g", "line"])
     try s.apply(script: "resetAll()")
     #expect(s.current.serialized() == d.serialized())
   }
@@ -169,13 +174,14 @@ private let page = """
     let d = try document(page)
     let s = try session(
       d, "svg://setActiveColor/255/0/0\nfillAt(30,30)\nsetOpacity(/1, .5)\nmoveBy(a, 1, 2)")
-    #expect(s.logText == """
-      setActiveColor(255, 0, 0)
-      fillAt(30, 30)
-      setOpacity(/1, 0.5)
-      moveBy(a, 1, 2)
+    #expect(
+      s.logText == """
+        setActiveColor(255, 0, 0)
+        fillAt(30, 30)
+        setOpacity(/1, 0.5)
+        moveBy(a, 1, 2)
 
-      """)
+        """)
     let replayed = try EditableDocument(original: d, log: s.logText)
     #expect(replayed.current.serialized() == s.current.serialized())
     #expect(replayed.activeColor == s.activeColor)

@@ -13,7 +13,9 @@ import Testing
     let box = try Sandbox()
     let run = try runCLI(["--help"], in: box.site)
     #expect(run.status == 0)
-    for option in ["--out-dir DIR", "--root DIR", "--check", "--depfile FILE", "--styles", "--images"] {
+    for option in [
+      "--out-dir DIR", "--root DIR", "--check", "--depfile FILE", "--styles", "--images",
+    ] {
       #expect(run.stdout.contains(option))
     }
     #expect(try runCLI(["--bogus"], in: box.site).status == 2)
@@ -61,7 +63,10 @@ import Testing
     let depfile = String(decoding: try #require(box.read("site/dist/svg.d")), as: UTF8.self)
     let app = box.canonical("site/app.js")
     let bc = box.canonical("site/b c.js").replacingOccurrences(of: " ", with: "\\ ")
-    #expect(depfile == "dist/page.svg: \\\n  page.svg \\\n  \(app)\ndist/two.svg: \\\n  two.svg \\\n  \(bc) \\\n  \(app)\n")
+    #expect(
+      depfile
+        == "dist/page.svg: \\\n  page.svg \\\n  \(app)\ndist/two.svg: \\\n  two.svg \\\n  \(bc) \\\n  \(app)\n"
+    )
     #expect(box.read("site/dist/two.svg") != nil)
   }
 
@@ -71,7 +76,8 @@ import Testing
     try box.write("site/out.svg", "previous")
     let run = try runCLI(["bad.svg", "-o", "out.svg", "--depfile", "out.d"], in: box.site)
     #expect(run.status == 1)
-    #expect(run.stderr.contains("bad.svg:4:1: <script> \"../outside/secret.js\": the file is outside"))
+    #expect(
+      run.stderr.contains("bad.svg:4:1: <script> \"../outside/secret.js\": the file is outside"))
     #expect(box.read("site/out.svg") == Array("previous".utf8))
     #expect(box.read("site/out.d") == nil)
     let names = try FileManager.default.contentsOfDirectory(atPath: box.site)

@@ -7,7 +7,8 @@ import Testing
 /// A real Inkscape drawing from openclipart (pudim.svg: doctype, comment, metadata,
 /// gradients referencing each other through `xlink:href`), with a script reference added.
 @Suite struct InkscapeFileTests {
-  let script = "// pudim\nfunction wobble(e) { if (e.detail < 2) e.target.setAttribute('opacity', 0.5); }\n"
+  let script =
+    "// pudim\nfunction wobble(e) { if (e.detail < 2) e.target.setAttribute('opacity', 0.5); }\n"
 
   /// The fixture with `<script xlink:href="pudim.js"/>` put before `</svg>`; returns the
   /// text before and after the insertion point.
@@ -19,7 +20,8 @@ import Testing
     try box.write("site/pudim.js", script)
     try box.write(
       "site/pudim.svg",
-      before + #"  <script type="text/ecmascript" xlink:href="pudim.js" id="wobble"/>"# + "\n" + after)
+      before + #"  <script type="text/ecmascript" xlink:href="pudim.js" id="wobble"/>"# + "\n"
+        + after)
     return (before, after)
   }
 
@@ -27,7 +29,8 @@ import Testing
     let box = try Sandbox()
     let (before, after) = try prepared(box)
     let result = try SVGInliner().inline(contentsOfFile: box.site + "/pudim.svg")
-    let expected = before + #"  <script type="text/ecmascript" id="wobble"><![CDATA["#
+    let expected =
+      before + #"  <script type="text/ecmascript" id="wobble"><![CDATA["#
       + script + "]]></script>\n" + after
     #expect(result.text == expected)
     #expect(result.inlined.count == 1)
@@ -55,7 +58,8 @@ import Testing
     let page = #filePath.replacingOccurrences(
       of: "Tests/SVGInlineTests/InkscapeFileTests.swift", with: "Resources/examples/")
     for name in ["colouring-page.svg", "colouring.js"] {
-      try box.write("site/" + name, try [UInt8](Data(contentsOf: URL(fileURLWithPath: page + name))))
+      try box.write(
+        "site/" + name, try [UInt8](Data(contentsOf: URL(fileURLWithPath: page + name))))
     }
     let result = try SVGInliner().inline(contentsOfFile: box.site + "/colouring-page.svg")
     #expect(result.inlined.map(\.reference) == ["colouring.js"])

@@ -82,7 +82,8 @@ import Testing
 
   @Test func directoryAndFIFOAreNotRegularFiles() throws {
     let box = try Sandbox()
-    try FileManager.default.createDirectory(atPath: box.site + "/dir.js", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: box.site + "/dir.js", withIntermediateDirectories: true)
     #expect(try problem("dir.js", in: box).message == "not a regular file")
     #expect(mkfifo(box.site + "/fifo.js", 0o600) == 0)
     #expect(try problem("fifo.js", in: box).message == "not a regular file")

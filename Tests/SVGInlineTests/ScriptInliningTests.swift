@@ -10,7 +10,8 @@ import Testing
   func eachReferenceAttributeIsInlinedAndRemoved(attribute: String) throws {
     let box = try Sandbox()
     try box.write("site/app.js", js)
-    let result = try box.inline(svg(#"  <script id="s1" type="text/ecmascript" \#(attribute)="app.js"/>"#))
+    let result = try box.inline(
+      svg(#"  <script id="s1" type="text/ecmascript" \#(attribute)="app.js"/>"#))
     #expect(result.text.contains(#"<script id="s1" type="text/ecmascript"><![CDATA["#))
     #expect(!result.text.contains("app.js"))
     #expect(try result.scriptTexts() == [js])
@@ -33,7 +34,8 @@ import Testing
           <script src="a.js"/>
         """))
     #expect(try result.scriptTexts() == ["one();", "two();", "inline();", "one();"])
-    #expect(result.text.contains(#"<script type="application/javascript"><![CDATA[two();]]></script>"#))
+    #expect(
+      result.text.contains(#"<script type="application/javascript"><![CDATA[two();]]></script>"#))
     #expect(result.inlined.count == 3)
     #expect(result.filesRead.count == 3)  // the SVG, a.js once, b.js
   }
@@ -78,7 +80,8 @@ import Testing
     let box = try Sandbox()
     try box.write("site/ascii.js", "ok();")
     try box.write("site/accent.js", "café();")
-    let head = #"<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg">"#
+    let head =
+      #"<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg">"#
     let ok = try box.inline(head + #"<script href="ascii.js"/></svg>"#)
     #expect(try ok.scriptTexts() == ["ok();"])
     let error = try #require(try box.failure(head + #"<script href="accent.js"/></svg>"#))
@@ -104,7 +107,8 @@ import Testing
         <g/>
       </svg>
       """
-    let result = try box.inline(before + #"<script  type = 'text/ecmascript'   src = "app.js" />"# + after)
+    let result = try box.inline(
+      before + #"<script  type = 'text/ecmascript'   src = "app.js" />"# + after)
     let expected = before + "<script  type = 'text/ecmascript'><![CDATA[run();]]></script>" + after
     #expect(result.text == expected)
   }
@@ -149,7 +153,8 @@ import Testing
 
   @Test func malformedSVGIsAnErrorWithItsLine() throws {
     let box = try Sandbox()
-    let error = try #require(try box.failure("<svg xmlns='http://www.w3.org/2000/svg'>\n<g>\n</svg>"))
+    let error = try #require(
+      try box.failure("<svg xmlns='http://www.w3.org/2000/svg'>\n<g>\n</svg>"))
     #expect(error.description.hasPrefix(box.site + "/in.svg:3"))
   }
 }

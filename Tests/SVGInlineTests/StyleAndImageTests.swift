@@ -45,7 +45,9 @@ import Testing
         <link xmlns="http://www.w3.org/1999/xhtml" rel="stylesheet" href="s.css" media="screen"/>
         <g><h:link xmlns:h="http://www.w3.org/1999/xhtml" rel="alternate stylesheet" href="s.css"/></g>
         """), options: styles)
-    #expect(result.text.contains(#"<style media="screen"><![CDATA[a > b { x: "]]]]><![CDATA[>" }]]></style>"#))
+    #expect(
+      result.text.contains(
+        #"<style media="screen"><![CDATA[a > b { x: "]]]]><![CDATA[>" }]]></style>"#))
     #expect(result.text.contains("rel=\"alternate stylesheet\""))
     #expect(result.warnings.count == 1)
     let document = try Document(bytes: result.bytes)
@@ -62,13 +64,18 @@ import Testing
       <?xml-stylesheet href="s.css"?>
       <s:svg xmlns:s="http://www.w3.org/2000/svg"/>
       """, options: styles)
-    #expect(result.text == "<s:svg xmlns:s=\"http://www.w3.org/2000/svg\">\n<s:style><![CDATA[g{}]]></s:style>\n</s:svg>")
+    #expect(
+      result.text
+        == "<s:svg xmlns:s=\"http://www.w3.org/2000/svg\">\n<s:style><![CDATA[g{}]]></s:style>\n</s:svg>"
+    )
   }
 
   @Test func missingStyleSheetIsAnError() throws {
     let box = try Sandbox()
     let error = try #require(
-      try box.failure("<?xml-stylesheet href=\"gone.css\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>", options: styles))
+      try box.failure(
+        "<?xml-stylesheet href=\"gone.css\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+        options: styles))
     #expect(error.description.contains("in.svg:1: <?xml-stylesheet?> \"gone.css\": no such file"))
   }
 
@@ -90,19 +97,28 @@ import Testing
         """), options: images)
     let document = try Document(bytes: result.bytes)
     let hrefs = document.selectElements(named: "image").compactMap { document[$0].href }
-    #expect(hrefs.map { $0.prefix(19) } == [
-      "data:image/png;base6", "data:image/jpeg;bas", "data:image/gif;base", "data:image/webp;bas",
-      "data:image/svg+xml;", "t.txt",
-    ].map { $0.prefix(19) })
+    #expect(
+      hrefs.map { $0.prefix(19) }
+        == [
+          "data:image/png;base6", "data:image/jpeg;bas", "data:image/gif;base",
+          "data:image/webp;bas",
+          "data:image/svg+xml;", "t.txt",
+        ].map { $0.prefix(19) })
     #expect(try DataURL(parsing: hrefs[0]).bytes == png)
-    #expect(try DataURL(parsing: hrefs[4]).bytes == Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8))
+    #expect(
+      try DataURL(parsing: hrefs[4]).bytes
+        == Array("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8))
     #expect(result.text.contains("<image xlink:href='data:image/jpeg;base64,/9j/4A=='/>"))
-    #expect(result.warnings.map(\.message) == ["\"t.txt\" is not a PNG, JPEG, GIF, WebP or SVG image; left as it is"])
+    #expect(
+      result.warnings.map(\.message) == [
+        "\"t.txt\" is not a PNG, JPEG, GIF, WebP or SVG image; left as it is"
+      ])
   }
 
   @Test func imageTraversalIsRefused() throws {
     let box = try Sandbox()
-    let error = try #require(try box.failure(svg(#"<image href="../outside/secret.js"/>"#), options: images))
+    let error = try #require(
+      try box.failure(svg(#"<image href="../outside/secret.js"/>"#), options: images))
     #expect(error.problems.first?.message.contains("outside") == true)
   }
 }
@@ -140,9 +156,15 @@ import Testing
   @Test func gzipAndUTF16InputsAreRefused() throws {
     let box = try Sandbox()
     try box.write("site/z.svg", [0x1F, 0x8B, 0x08, 0])
-    #expect(throws: InlineError.self) { try SVGInliner().inline(contentsOfFile: box.site + "/z.svg") }
-    try box.write("site/u.svg", [0xFF, 0xFE] + Array("<svg/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
-    let error = try #require(throws: InlineError.self) { try SVGInliner().inline(contentsOfFile: box.site + "/u.svg") }
+    #expect(throws: InlineError.self) {
+      try SVGInliner().inline(contentsOfFile: box.site + "/z.svg")
+    }
+    try box.write(
+      "site/u.svg",
+      [0xFF, 0xFE] + Array("<svg/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }))
+    let error = try #require(throws: InlineError.self) {
+      try SVGInliner().inline(contentsOfFile: box.site + "/u.svg")
+    }
     #expect(error.description.contains("UTF-16"))
   }
 }

@@ -27,7 +27,9 @@ import Testing
 
   @Test func anElementThatDrawsNothingHasNoSubtree() throws {
     let doc = try Document(
-      string: "<svg xmlns='http://www.w3.org/2000/svg'><rect id='r' width='10' height='10' fill='none'/></svg>")
+      string:
+        "<svg xmlns='http://www.w3.org/2000/svg'><rect id='r' width='10' height='10' fill='none'/></svg>"
+    )
     let tree = try RenderTree(document: doc)
     #expect(tree.subtree(for: doc.element(withID: "r")!) == nil)
   }

@@ -132,11 +132,14 @@ import Testing
     let t = Turbulence(
       baseFrequencyX: 0.05, baseFrequencyY: 0.05, octaves: 2, seed: 3, stitchTiles: false,
       fractalNoise: false)
-    let a = TurbulenceFilter.render(t, width: 16, height: 16, offsetX: 0, offsetY: 0, scaleX: 1, scaleY: 1)
-    let b = TurbulenceFilter.render(t, width: 16, height: 16, offsetX: 0, offsetY: 0, scaleX: 1, scaleY: 1)
+    let a = TurbulenceFilter.render(
+      t, width: 16, height: 16, offsetX: 0, offsetY: 0, scaleX: 1, scaleY: 1)
+    let b = TurbulenceFilter.render(
+      t, width: 16, height: 16, offsetX: 0, offsetY: 0, scaleX: 1, scaleY: 1)
     var other = t
     other.seed = 4
-    let c = TurbulenceFilter.render(other, width: 16, height: 16, offsetX: 0, offsetY: 0, scaleX: 1, scaleY: 1)
+    let c = TurbulenceFilter.render(
+      other, width: 16, height: 16, offsetX: 0, offsetY: 0, scaleX: 1, scaleY: 1)
     #expect(a.pixels == b.pixels)
     #expect(a.pixels != c.pixels)
   }
@@ -201,7 +204,9 @@ import Testing
 
   @Test func emptyRegionRemovesTheElement() throws {
     let t = try tree(
-      head + #"<filter id="f" width="0"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>"#)
+      head
+        + #"<filter id="f" width="0"><feFlood/></filter><rect width="10" height="10" filter="url(#f)"/></svg>"#
+    )
     #expect(firstGroup(t) == nil)
     #expect(t.diagnostics.contains { $0.message.contains("region") })
   }

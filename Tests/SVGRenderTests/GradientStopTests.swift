@@ -68,7 +68,8 @@ import Testing
   @Test func noStopsUsesTheFallback() throws {
     let body = #"<linearGradient id="g"/><rect id="r" width="9" height="9" fill="url(#g)"/>"#
     #expect(try paint(body).0 == nil)
-    let withFallback = #"<linearGradient id="g"/><rect id="r" width="9" height="9" "#
+    let withFallback =
+      #"<linearGradient id="g"/><rect id="r" width="9" height="9" "#
       + #"fill="url(#g) blue"/>"#
     #expect(try color(paint(withFallback).0) == Color(r: 0, g: 0, b: 255))
   }

@@ -9,7 +9,8 @@ import Testing
 /// corpus, Tests/HostileInputs). Each must now render, quickly.
 @Suite struct HostileRenderTests {
   private func render(_ body: String, size: Int = 20) throws -> Bitmap {
-    let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='\(size)' height='\(size)'>\(body)</svg>"
+    let svg =
+      "<svg xmlns='http://www.w3.org/2000/svg' width='\(size)' height='\(size)'>\(body)</svg>"
     let tree = try RenderTree(document: try Document(string: svg))
     return try tree.rasterize(width: size, height: size)
   }

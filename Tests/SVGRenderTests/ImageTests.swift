@@ -52,10 +52,12 @@ private func redBluePNG() throws -> [UInt8] {
 @Suite struct ImageLayoutTests {
   @Test func stretchedWithNoneAndNearestNeighbour() throws {
     let href = dataURL(try redBluePNG())
-    let tree = try build(svg("""
-      <image width="100" height="50" preserveAspectRatio="none" image-rendering="pixelated" \
-      href="\(href)"/>
-      """))
+    let tree = try build(
+      svg(
+        """
+        <image width="100" height="50" preserveAspectRatio="none" image-rendering="pixelated" \
+        href="\(href)"/>
+        """))
     let bitmap = try tree.rasterize(width: 100, height: 100)
     #expect(pixel(bitmap, 49, 25) == [255, 0, 0, 255])
     #expect(pixel(bitmap, 50, 25) == [0, 0, 255, 255])
@@ -78,9 +80,11 @@ private func redBluePNG() throws -> [UInt8] {
     #expect(pixel(m, 10, 50) == [255, 0, 0, 255])
     #expect(pixel(m, 90, 50) == [0, 0, 255, 255])
     // xMinYMin slice scales by 100 (200x100): the right, blue half is cut off at x = 50.
-    let slice = try build(svg("""
-      <image width="50" height="100" preserveAspectRatio="xMinYMin slice" href="\(href)"/>
-      """))
+    let slice = try build(
+      svg(
+        """
+        <image width="50" height="100" preserveAspectRatio="xMinYMin slice" href="\(href)"/>
+        """))
     let s = try slice.rasterize(width: 100, height: 100)
     #expect(pixel(s, 25, 50) == [255, 0, 0, 255])
     #expect(pixel(s, 75, 50)[3] == 0)
@@ -100,10 +104,12 @@ private func redBluePNG() throws -> [UInt8] {
 
   @Test func transformAndOpacityWrapTheImage() throws {
     let href = dataURL(try redBluePNG())
-    let tree = try build(svg("""
-      <image width="2" height="1" transform="scale(50)" opacity="0.5" \
-      image-rendering="optimizeSpeed" href="\(href)"/>
-      """))
+    let tree = try build(
+      svg(
+        """
+        <image width="2" height="1" transform="scale(50)" opacity="0.5" \
+        image-rendering="optimizeSpeed" href="\(href)"/>
+        """))
     let bitmap = try tree.rasterize(width: 100, height: 100)
     let p = pixel(bitmap, 25, 25)
     #expect(p[0] == 255 && abs(p[3] - 128) <= 1, "half-transparent red, got \(p)")

@@ -264,10 +264,12 @@ private let arrow = """
 
   @Test func contextPaintOutsideAContextPaintsNothing() throws {
     let t = try tree(#"<rect width="10" height="10" fill="context-fill"/>"#)
-    #expect(t.root.children.isEmpty || {
-      if case .path(let p) = t.root.children[0] { return p.fill == nil }
-      return false
-    }())
+    #expect(
+      t.root.children.isEmpty
+        || {
+          if case .path(let p) = t.root.children[0] { return p.fill == nil }
+          return false
+        }())
     #expect(t.diagnostics.contains { $0.message.contains("context-fill") })
   }
 

@@ -18,8 +18,10 @@ struct DrawnPath {
 }
 
 enum StructureFixture {
-  static func tree(_ body: String, svg: String = #"viewBox="0 0 200 200""#,
-    options: RenderOptions = RenderOptions()) throws -> RenderTree {
+  static func tree(
+    _ body: String, svg: String = #"viewBox="0 0 200 200""#,
+    options: RenderOptions = RenderOptions()
+  ) throws -> RenderTree {
     let text = """
       <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \(svg)>
       \(body)
@@ -49,7 +51,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
 
 @Suite struct UseTests {
   @Test func instanceInheritsFromTheUseNotFromTheOriginalParent() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <defs><g fill="red"><rect id="r" width="10" height="10"/></g></defs>
       <use href="#r" fill="green"/>
       """)
@@ -59,7 +62,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func declaredValuesAndCSSRulesOfTheOriginalStillApply() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <style>#r { fill: green }</style>
       <defs><rect id="r" width="10" height="10" fill-opacity="0.5"/></defs>
       <use href="#r" fill="red" fill-opacity="0.5"/>
@@ -70,7 +74,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func currentColorAndEmComeFromTheUse() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <defs><rect id="r" width="2em" height="10" fill="currentColor"/></defs>
       <use href="#r" color="green" font-size="20"/>
       """)
@@ -80,7 +85,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func xAndYTranslateAfterTheUseTransform() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <defs><rect id="r" width="10" height="10" transform="translate(1 0)"/></defs>
       <use href="#r" x="5" y="7" transform="scale(2)"/>
       """)
@@ -90,7 +96,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func referencesAnElementLaterInTheDocument() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <use xlink:href="#later" y="50"/>
       <rect id="later" width="10" height="10"/>
       """)
@@ -105,7 +112,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func mutualRecursionEndsWithADiagnostic() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <g id="a"><rect width="5" height="5"/><use href="#b"/></g>
       <g id="b"><use href="#a"/></g>
       """)
@@ -116,11 +124,14 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   @Test func exponentialChainFailsWithAnErrorQuickly() throws {
     var body = #"<rect id="l0" width="1" height="1"/>"#
     for level in 1...40 {
-      body += ##"<g id="l\##(level)"><use href="#l\##(level - 1)"/><use href="#l\##(level - 1)"/></g>"##
+      body +=
+        ##"<g id="l\##(level)"><use href="#l\##(level - 1)"/><use href="#l\##(level - 1)"/></g>"##
     }
     let clock = ContinuousClock()
     let start = clock.now
-    #expect(throws: RenderError.self) { try StructureFixture.tree("<defs>\(body)</defs><use href=\"#l40\"/>") }
+    #expect(throws: RenderError.self) {
+      try StructureFixture.tree("<defs>\(body)</defs><use href=\"#l40\"/>")
+    }
     #expect(clock.now - start < .seconds(20))
   }
 
@@ -138,14 +149,17 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
     var options = RenderOptions()
     options.limits.maxElements = 50
     let rects = String(repeating: #"<rect width="1" height="1"/>"#, count: 20)
-    let body = ##"<defs><g id="g">\##(rects)</g></defs><use href="#g"/><use href="#g"/><use href="#g"/>"##
+    let body =
+      ##"<defs><g id="g">\##(rects)</g></defs><use href="#g"/><use href="#g"/><use href="#g"/>"##
     #expect(throws: RenderError.self) { try StructureFixture.tree(body, options: options) }
-    let tree = try StructureFixture.tree(##"<defs><g id="g">\##(rects)</g></defs><use href="#g"/>"##, options: options)
+    let tree = try StructureFixture.tree(
+      ##"<defs><g id="g">\##(rects)</g></defs><use href="#g"/>"##, options: options)
     #expect(StructureFixture.paths(tree).count == 20)
   }
 
   @Test func externalAndMissingReferencesDrawNothing() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <use href="other.svg#a"/><use href="#missing"/><use/>
       <linearGradient id="lg"/><use href="#lg"/>
       """)
@@ -158,7 +172,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func displayNoneOnTheUseHidesTheInstance() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <defs><rect id="r" width="10" height="10" display="inline"/></defs>
       <use href="#r" display="none"/>
       """)
@@ -166,7 +181,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func useOfSVGTakesTheUseSize() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <defs><svg id="s" x="10" width="80" height="80"><rect width="200" height="200"/></svg>
       <use id="u2" href="#s" height="100"/></defs>
       <use href="#u2" width="150"/>
@@ -202,7 +218,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func viewBoxMapsIntoTheUseRectangleAndClips() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <symbol id="s" viewBox="0 0 10 10" width="999"><rect width="10" height="10"/></symbol>
       <use href="#s" x="20" y="30" width="100" height="50"/>
       """)
@@ -213,7 +230,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func overflowVisibleIsNotClippedAndOpacityApplies() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <symbol id="s" overflow="visible" opacity="0.5"><rect width="10" height="10"/></symbol>
       <use href="#s"/>
       """)
@@ -273,11 +291,13 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func switchTakesTheFirstKnownPassingChildEvenIfHidden() throws {
-    let hidden = try StructureFixture.tree("""
+    let hidden = try StructureFixture.tree(
+      """
       <switch><rect width="1" height="1" display="none"/><rect width="2" height="2"/></switch>
       """)
     #expect(StructureFixture.paths(hidden).isEmpty)
-    let unknown = try StructureFixture.tree("""
+    let unknown = try StructureFixture.tree(
+      """
       <switch><unknown/><rect width="2" height="2" systemLanguage="xx"/>
       <rect width="3" height="3" requiredFeatures="http://www.w3.org/TR/SVG11/feature#Shape"/>
       <rect width="4" height="4"/></switch>
@@ -286,7 +306,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func unsupportedFeaturesAndExtensionsFail() throws {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <rect width="1" height="1" requiredFeatures="http://www.w3.org/TR/SVG11/feature#Font"/>
       <rect width="1" height="1" requiredFeatures=""/>
       <rect width="1" height="1" requiredExtensions=""/>
@@ -297,7 +318,8 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
 
 @Suite struct TransformOriginTests {
   func bounds(_ origin: String) throws -> Rect? {
-    let tree = try StructureFixture.tree("""
+    let tree = try StructureFixture.tree(
+      """
       <rect x="80" y="80" width="40" height="40" transform="scale(2)" transform-origin="\(origin)"/>
       """)
     return StructureFixture.paths(tree).first?.documentBounds
@@ -322,10 +344,11 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
 
 @Suite struct InstanceCascadeTests {
   @Test func specifiedStylesAndInheritanceUnderAnotherParent() throws {
-    let doc = try Document(string: """
-      <svg xmlns="http://www.w3.org/2000/svg"><style>rect { stroke: blue }</style>
-      <g fill="red"><rect id="r" stroke-width="inherit" opacity="0.5"/></g></svg>
-      """)
+    let doc = try Document(
+      string: """
+        <svg xmlns="http://www.w3.org/2000/svg"><style>rect { stroke: blue }</style>
+        <g fill="red"><rect id="r" stroke-width="inherit" opacity="0.5"/></g></svg>
+        """)
     let r = try #require(doc.element(withID: "r"))
     let specified = doc.specifiedStyles()[r.index]
     #expect(specified["stroke"] == "blue")
@@ -340,10 +363,11 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
   }
 
   @Test func entityContentTakesTheDefaultNamespaceInScope() throws {
-    let doc = try Document(string: """
-      <!DOCTYPE svg [<!ENTITY R "<rect id='r' width='5' height='5'/>">]>
-      <svg xmlns="http://www.w3.org/2000/svg"><g>&R;</g></svg>
-      """)
+    let doc = try Document(
+      string: """
+        <!DOCTYPE svg [<!ENTITY R "<rect id='r' width='5' height='5'/>">]>
+        <svg xmlns="http://www.w3.org/2000/svg"><g>&R;</g></svg>
+        """)
     let r = try #require(doc.element(withID: "r"))
     #expect(doc.isSVGElement(r, named: "rect"))
   }

@@ -62,6 +62,8 @@ import Testing
     let r2 = try #require(d.element(withID: "r2"))
     d.moveChild(r2, toIndex: 0)
     #expect(d.indexPath(of: r2)?.description == "/0/0")
-    #expect(d.serialized().contains("<g id=\"a\"><rect id=\"r2\"/><rect id=\"r1\" fill=\"red\"/>text</g>"))
+    #expect(
+      d.serialized().contains("<g id=\"a\"><rect id=\"r2\"/><rect id=\"r1\" fill=\"red\"/>text</g>")
+    )
   }
 }

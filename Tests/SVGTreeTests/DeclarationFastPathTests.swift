@@ -38,10 +38,14 @@ import Testing
     var compared = 0
     var files = 0
     while let f = e.nextObject() as? String, files < 150 {
-      guard f.hasSuffix(".svg"), let doc = try? Document(contentsOfFile: "\(dir)/\(f)") else { continue }
+      guard f.hasSuffix(".svg"), let doc = try? Document(contentsOfFile: "\(dir)/\(f)") else {
+        continue
+      }
       files += 1
       for n in doc.nodes where n.kind == .element {
-        guard let style = n.attribute("style"), let fast = DeclarationFastPath.parse(style) else { continue }
+        guard let style = n.attribute("style"), let fast = DeclarationFastPath.parse(style) else {
+          continue
+        }
         #expect(fast == Self.slow(style), "\(f): \(style)")
         compared += 1
       }

@@ -33,7 +33,8 @@ import Testing
 
   @Test func quadraticBlowupIsCapped() {
     let big = String(repeating: "x", count: 100_000)
-    let text = "<!DOCTYPE svg [<!ENTITY a \"\(big)\">]>" + Self.svgOpen + "<text>"
+    let text =
+      "<!DOCTYPE svg [<!ENTITY a \"\(big)\">]>" + Self.svgOpen + "<text>"
       + String(repeating: "&a;", count: 1000) + "</text></svg>"
     var limits = Limits()
     limits.maxEntityExpansion = 1 << 20
@@ -65,7 +66,8 @@ import Testing
 
   @Test func deepNestingIsAClearErrorNotACrash() {
     let depth = 100_000
-    let text = Self.svgOpen + String(repeating: "<g>", count: depth)
+    let text =
+      Self.svgOpen + String(repeating: "<g>", count: depth)
       + String(repeating: "</g>", count: depth) + "</svg>"
     let start = Date()
     do {
@@ -121,7 +123,9 @@ import Testing
   }
 
   @Test func aBrokenTagStillGetsLibxml2sLastMessage() {
-    #expect(throws: SVGError.self) { try Document(string: "<svg xmlns='http://www.w3.org/2000/svg'><rect width='5'</svg>") }
+    #expect(throws: SVGError.self) {
+      try Document(string: "<svg xmlns='http://www.w3.org/2000/svg'><rect width='5'</svg>")
+    }
     do {
       _ = try Document(string: "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect width='5'</svg>")
     } catch {

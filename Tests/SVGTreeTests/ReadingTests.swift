@@ -33,7 +33,8 @@ import Testing
   }
 
   @Test func elementLocationsPointAtTheStartTag() throws {
-    let text = "<svg xmlns='http://www.w3.org/2000/svg'>\n  <rect\n     x='1'\n     y='2'/>\n<g><circle r='1'/></g></svg>"
+    let text =
+      "<svg xmlns='http://www.w3.org/2000/svg'>\n  <rect\n     x='1'\n     y='2'/>\n<g><circle r='1'/></g></svg>"
     let doc = try Document(string: text)
     let rect = try #require(doc.selectElements(named: "rect").first)
     #expect(doc[rect].location == SourceLocation(line: 2, column: 3))
@@ -55,7 +56,9 @@ import Testing
 
   @Test func malformedXMLNamesLineAndColumn() {
     do {
-      _ = try Document(string: "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect x='1' y=2/>\n</svg>", path: "bad.svg")
+      _ = try Document(
+        string: "<svg xmlns='http://www.w3.org/2000/svg'>\n<rect x='1' y=2/>\n</svg>",
+        path: "bad.svg")
       Issue.record("expected an error")
     } catch {
       #expect(error.kind == .syntax)
@@ -88,7 +91,8 @@ import Testing
   @Test func elementCapStopsTheParse() {
     var limits = Limits()
     limits.maxElements = 10
-    let text = "<svg xmlns='http://www.w3.org/2000/svg'>" + String(repeating: "<g/>", count: 20) + "</svg>"
+    let text =
+      "<svg xmlns='http://www.w3.org/2000/svg'>" + String(repeating: "<g/>", count: 20) + "</svg>"
     #expect(throws: SVGError.self) { try Document(string: text, limits: limits) }
     #expect((try? Document(string: text)) != nil)
   }

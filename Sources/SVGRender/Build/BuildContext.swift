@@ -58,7 +58,9 @@ final class BuildContext {
 
   /// Runs `body` with `id` marked active; returns nil (with a diagnostic) on a cycle, and
   /// throws past ``Limits/maxReferences`` resolutions or ``Limits/maxReferenceDepth`` nesting.
-  func instantiating<T>(_ id: NodeID, _ body: () throws(RenderError) -> T?) throws(RenderError) -> T? {
+  func instantiating<T>(_ id: NodeID, _ body: () throws(RenderError) -> T?) throws(RenderError)
+    -> T?
+  {
     guard !active.contains(id) else {
       warn("reference cycle through <\(document[id].name)> skipped", at: id)
       return nil

@@ -51,7 +51,8 @@ enum FilterElement {
           context.warn("filter function on an element without a bounding box; skipped", at: id)
           continue
         }
-        filters.append(function.filter(bbox: bbox, style: context.style(id), viewport: state.viewport))
+        filters.append(
+          function.filter(bbox: bbox, style: context.style(id), viewport: state.viewport))
       }
     }
     if filters.isEmpty && broken {

@@ -26,7 +26,8 @@ enum FilterFunction {
     switch name {
     case "blur":
       guard args.count <= 1 else { throw ValueError("blur() takes one length", text: argument) }
-      self = .blur(try args.first.map { t throws(ValueError) in try Self.length(t, positive: true) } ?? .zero)
+      self = .blur(
+        try args.first.map { t throws(ValueError) in try Self.length(t, positive: true) } ?? .zero)
     case "drop-shadow": self = try Self.dropShadow(args, argument)
     case "brightness": self = .brightness(try amount())
     case "contrast": self = .contrast(try amount())
@@ -36,7 +37,9 @@ enum FilterFunction {
     case "saturate": self = .saturate(try amount())
     case "sepia": self = .sepia(try amount())
     case "hue-rotate":
-      guard args.count <= 1 else { throw ValueError("hue-rotate() takes one angle", text: argument) }
+      guard args.count <= 1 else {
+        throw ValueError("hue-rotate() takes one angle", text: argument)
+      }
       guard let t = args.first else {
         self = .hueRotate(degrees: 0)
         return
@@ -108,7 +111,9 @@ enum FilterFunction {
       rest.removeFirst()
     }
     if !sawColor { takeColor() }
-    guard rest.isEmpty else { throw ValueError("unexpected '\(rest[rest.startIndex])'", text: text) }
+    guard rest.isEmpty else {
+      throw ValueError("unexpected '\(rest[rest.startIndex])'", text: text)
+    }
     return .dropShadow(color: color, dx: dx, dy: dy, stdDeviation: std)
   }
 
@@ -178,13 +183,17 @@ enum FilterFunction {
           0, 0, 0, 1, 0,
         ]))
     }
-    let unit = spreads
-      ? Rect(x: -0.5, y: -0.5, width: 2, height: 2) : Rect(x: -0.1, y: -0.1, width: 1.2, height: 1.2)
+    let unit =
+      spreads
+      ? Rect(x: -0.5, y: -0.5, width: 2, height: 2)
+      : Rect(x: -0.1, y: -0.1, width: 1.2, height: 1.2)
     let region = Rect(
       x: bbox.x + unit.x * bbox.width, y: bbox.y + unit.y * bbox.height,
       width: unit.width * bbox.width, height: unit.height * bbox.height)
     return Filter(
       region: region,
-      primitives: [FilterPrimitive(subregion: region, linearRGB: false, result: "result", kind: kind)])
+      primitives: [
+        FilterPrimitive(subregion: region, linearRGB: false, result: "result", kind: kind)
+      ])
   }
 }

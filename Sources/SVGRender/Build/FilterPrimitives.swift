@@ -23,7 +23,8 @@ struct FilterPrimitives {
     for fe in builder.document.elementChildren(of: filter) {
       guard builder.document.isSVGElement(fe) else { continue }
       guard
-        let sub = FilterRegion.subregion(fe, region: region, bbox: bbox, builder: builder, state: state)
+        let sub = FilterRegion.subregion(
+          fe, region: region, bbox: bbox, builder: builder, state: state)
       else {
         builder.context.warn("filter primitive with an invalid subregion; filter stops", at: fe)
         break
@@ -196,7 +197,8 @@ struct FilterPrimitives {
 
   private func componentTransfer(_ fe: NodeID) -> ComponentTransfer {
     var t = ComponentTransfer()
-    for child in builder.document.elementChildren(of: fe) where builder.document.isSVGElement(child) {
+    for child in builder.document.elementChildren(of: fe) where builder.document.isSVGElement(child)
+    {
       let node = builder.document[child]
       let function: ComponentTransfer.Function
       switch node.attribute("type")?.trimmingSpaces {
@@ -204,7 +206,8 @@ struct FilterPrimitives {
       case "table": function = .table(numbers(child, "tableValues") ?? [])
       case "discrete": function = .discrete(numbers(child, "tableValues") ?? [])
       case "linear":
-        function = .linear(slope: number(child, "slope", 1), intercept: number(child, "intercept", 0))
+        function = .linear(
+          slope: number(child, "slope", 1), intercept: number(child, "intercept", 0))
       case "gamma":
         function = .gamma(
           amplitude: number(child, "amplitude", 1), exponent: number(child, "exponent", 1),

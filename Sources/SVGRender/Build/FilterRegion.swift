@@ -18,7 +18,8 @@ enum FilterRegion {
     let primitiveBox = attribute("primitiveUnits")?.1.trimmingSpaces == "objectBoundingBox"
     func number(_ name: String, _ axis: LengthAxis, _ fallback: Double) -> Double {
       guard let (owner, text) = attribute(name) else { return fallback }
-      return length(text, owner: owner, axis: axis, bboxUnits: units, builder: builder, state: state)
+      return length(
+        text, owner: owner, axis: axis, bboxUnits: units, builder: builder, state: state)
         ?? fallback
     }
     var region = Rect(
@@ -33,7 +34,8 @@ enum FilterRegion {
     }
     if units {
       guard let bbox else {
-        context.warn("objectBoundingBox filter on content without a box; element not rendered", at: id)
+        context.warn(
+          "objectBoundingBox filter on content without a box; element not rendered", at: id)
         return nil
       }
       region = region.mapped(into: bbox)

@@ -26,7 +26,8 @@ struct GradientElement {
       "gradientTransform", chain: chain, from: Self.isGradient, context: context,
       viewport: viewport)
     spread = Self.spreadMethod(chain: chain, context: context)
-    stops = chain.firstWithChildren { context.document.isSVGElement($0, named: "stop") }
+    stops =
+      chain.firstWithChildren { context.document.isSVGElement($0, named: "stop") }
       .map { GradientStops.read(from: $0, context: context) } ?? []
   }
 

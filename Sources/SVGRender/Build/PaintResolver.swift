@@ -12,18 +12,23 @@ enum PaintResolver {
     return false
   }
 
-  static func fill(_ style: StyleValues, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState)
+  static func fill(
+    _ style: StyleValues, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState
+  )
     throws(RenderError) -> Fill?
   {
     let paint = style.paint("fill") ?? .color(.black)
-    guard let p = try resolve(paint, style: style, bounds: bounds, builder: builder, state: state) else {
+    guard let p = try resolve(paint, style: style, bounds: bounds, builder: builder, state: state)
+    else {
       return nil
     }
     let rule: FillRule = style.keyword("fill-rule") == "evenodd" ? .evenOdd : .nonZero
     return Fill(paint: p, opacity: style.opacity("fill-opacity"), rule: rule)
   }
 
-  static func stroke(_ style: StyleValues, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState)
+  static func stroke(
+    _ style: StyleValues, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState
+  )
     throws(RenderError) -> Stroke?
   {
     guard let paint = style.paint("stroke"),
@@ -98,7 +103,8 @@ enum PaintResolver {
       let isStroke = paint == .contextStroke
       return context.paint(stroke: isStroke, in: state.absoluteTransform)
     case .reference(let iri, let fallback):
-      switch try PaintServerElement.resolve(iri.id, bounds: bounds, builder: builder, state: state) {
+      switch try PaintServerElement.resolve(iri.id, bounds: bounds, builder: builder, state: state)
+      {
       case .paint(let p):
         return p
       case .nothing:

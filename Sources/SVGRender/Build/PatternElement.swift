@@ -68,9 +68,11 @@ enum PatternElement {
     let viewport = viewBox.map { Size(width: $0.width, height: $0.height) } ?? state.viewport
     let inner = BuildState(viewport: viewport, absoluteTransform: content.absoluteTransform)
     guard
-      let children = try context.instantiating(id, { () throws(RenderError) in
-        try builder.children(of: source, state: inner)
-      })
+      let children = try context.instantiating(
+        id,
+        { () throws(RenderError) in
+          try builder.children(of: source, state: inner)
+        })
     else { return .nothing }
     guard !children.isEmpty else { return .missing }
     content.children = children

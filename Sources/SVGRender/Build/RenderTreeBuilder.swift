@@ -42,9 +42,10 @@ struct RenderTreeBuilder {
     guard context.style(root).isDisplayed, Conditional.passes(root, context: context) else {
       return (size, Group(source: root))
     }
-    let viewportTransform = ViewportElement.viewBoxTransform(
-      of: root, viewBox: viewBox, viewport: Rect(x: 0, y: 0, width: width, height: height),
-      context: context) ?? .identity
+    let viewportTransform =
+      ViewportElement.viewBoxTransform(
+        of: root, viewBox: viewBox, viewport: Rect(x: 0, y: 0, width: width, height: height),
+        context: context) ?? .identity
     let inner = viewBox.map { Size(width: $0.width, height: $0.height) } ?? size
     var group = Group(source: root)
     group.transform = viewportTransform
@@ -52,7 +53,10 @@ struct RenderTreeBuilder {
     let state = BuildState(viewport: inner, absoluteTransform: viewportTransform)
     group.children = try children(of: root, state: state)
     if rootViewport.fitsContent, let fitted = RootViewport.contentSize(of: group) { size = fitted }
-    if let wrapped = try wrap([.group(group)], element: root, state: BuildState(viewport: size, absoluteTransform: .identity)) {
+    if let wrapped = try wrap(
+      [.group(group)], element: root,
+      state: BuildState(viewport: size, absoluteTransform: .identity))
+    {
       if case .group(let g) = wrapped { return (size, g) }
       var outer = Group(source: root)
       outer.children = [wrapped]
@@ -88,11 +92,14 @@ struct RenderTreeBuilder {
     case "g", "a":
       content = try children(of: id, state: inner)
     case "switch":
-      content = try Conditional.firstPassingChild(of: id, context: context).map { child throws(RenderError) in
-        try build(child, state: inner).map { [$0] } ?? []
-      } ?? []
+      content =
+        try Conditional.firstPassingChild(of: id, context: context).map {
+          child throws(RenderError) in
+          try build(child, state: inner).map { [$0] } ?? []
+        } ?? []
     case "svg":
-      content = try ViewportElement.nested(id, builder: self, state: inner, useSize: useSize)
+      content =
+        try ViewportElement.nested(id, builder: self, state: inner, useSize: useSize)
         .map { [$0] } ?? []
     case "use":
       content = try UseElement.build(id, builder: self, state: inner).map { [$0] } ?? []
@@ -142,9 +149,10 @@ struct RenderTreeBuilder {
       group.mask = mask.mask
     }
     if let text = style["filter"], text.trimmingSpaces != "none" {
-      guard let filters = try FilterElement.resolve(
-        text, for: id, content: content, builder: self,
-        state: BuildState(viewport: state.viewport, absoluteTransform: group.absoluteTransform))
+      guard
+        let filters = try FilterElement.resolve(
+          text, for: id, content: content, builder: self,
+          state: BuildState(viewport: state.viewport, absoluteTransform: group.absoluteTransform))
       else { return nil }
       group.filters = filters
     }

@@ -16,7 +16,8 @@ enum ShapeElement {
     let bounds = PaintResolver.needsBounds(style) ? path.bounds : nil
     node.fill = try PaintResolver.fill(style, bounds: bounds, builder: builder, state: state)
     node.stroke = try PaintResolver.stroke(style, bounds: bounds, builder: builder, state: state)
-    node.antialias = !["crispedges", "optimizespeed"].contains(style.keyword("shape-rendering") ?? "")
+    node.antialias = !["crispedges", "optimizespeed"].contains(
+      style.keyword("shape-rendering") ?? "")
     let order = PaintOrderValue(style.keyword("paint-order"))
     node.paintOrder = order.strokeBeforeFill ? .strokeThenFill : .fillThenStroke
     node.hitArea = HitAreaResolver.resolve(style, node: node, viewport: state.viewport)

@@ -33,7 +33,8 @@ enum ViewportElement {
     of id: NodeID, viewBox: Rect?, viewport: Rect, context: BuildContext
   ) -> Transform? {
     guard let viewBox else { return .translate(viewport.x, viewport.y) }
-    return preserveAspectRatio(of: id, context: context).transform(viewBox: viewBox, viewport: viewport)
+    return preserveAspectRatio(of: id, context: context).transform(
+      viewBox: viewBox, viewport: viewport)
   }
 
   /// The `width`/`height` of a `use` that references an `svg`, which replace the svg's own.
@@ -86,7 +87,8 @@ enum ViewportElement {
     var inner = Group(source: id)
     inner.transform = t
     inner.absoluteTransform = state.absoluteTransform * t
-    let size = viewBox.map { Size(width: $0.width, height: $0.height) }
+    let size =
+      viewBox.map { Size(width: $0.width, height: $0.height) }
       ?? Size(width: viewport.width, height: viewport.height)
     var contentState = state
     contentState.viewport = size
@@ -105,7 +107,8 @@ enum ViewportElement {
 extension ClipPath {
   /// A clip to one rectangle of the clipped group's user space.
   static func rectangle(_ r: Rect) -> ClipPath {
-    var node = PathNode(source: nil, path: Shape.rect(x: r.x, y: r.y, width: r.width, height: r.height))
+    var node = PathNode(
+      source: nil, path: Shape.rect(x: r.x, y: r.y, width: r.width, height: r.height))
     node.fill = Fill(paint: .color(.black))
     return ClipPath(transform: .identity, clipPath: nil, children: [.path(node)])
   }

@@ -32,8 +32,9 @@ enum CairoImage {
   /// A cairo-owned copy of the bitmap: vector backends (PDF, PS, SVG) may keep the source
   /// surface past the draw call, so it must not point into Swift-managed memory.
   static func surface(_ bitmap: Bitmap) -> OpaquePointer? {
-    guard let surface = cairo_image_surface_create(
-      CAIRO_FORMAT_ARGB32, Int32(bitmap.width), Int32(bitmap.height)),
+    guard
+      let surface = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, Int32(bitmap.width), Int32(bitmap.height)),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
       let data = cairo_image_surface_get_data(surface)
     else { return nil }

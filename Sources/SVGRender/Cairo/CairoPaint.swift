@@ -70,13 +70,15 @@ enum CairoPaint {
     let toPixels = Transform.scale(scaleX, scaleY) * Transform.translate(-tile.x, -tile.y)
     let tcr = cairo_create(surface)!
     cairo_transform(tcr, toPixels)
-    CairoRenderer(cr: tcr, budget: renderer.budget, cancellation: renderer.cancellation).draw(pattern.content)
+    CairoRenderer(cr: tcr, budget: renderer.budget, cancellation: renderer.cancellation).draw(
+      pattern.content)
     cairo_destroy(tcr)
     let p = cairo_pattern_create_for_surface(surface)!
     cairo_pattern_set_extend(p, CAIRO_EXTEND_REPEAT)
     var m = toPixels * inverse
     let fromDevice = m * deviceInverse
-    let axisAligned = device.b == 0 && device.c == 0 && pattern.transform.b == 0
+    let axisAligned =
+      device.b == 0 && device.c == 0 && pattern.transform.b == 0
       && pattern.transform.c == 0
     if axisAligned, abs(fromDevice.a - 1) < 1e-6, abs(fromDevice.d - 1) < 1e-6 {
       cairo_pattern_set_filter(p, CAIRO_FILTER_NEAREST)

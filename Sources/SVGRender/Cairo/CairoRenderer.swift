@@ -64,7 +64,8 @@ struct CairoRenderer {
     guard let fill = node.fill else { return }
     cairo_new_path(cr)
     appendPath(node.path)
-    cairo_set_fill_rule(cr, fill.rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    cairo_set_fill_rule(
+      cr, fill.rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
     paint(with: fill.paint, opacity: fill.opacity) { cairo_fill_preserve(cr) }
     cairo_new_path(cr)
   }

@@ -69,7 +69,8 @@ extension RenderTree {
       return s
     }
     guard status == CAIRO_STATUS_SUCCESS else {
-      throw RenderError("cannot write \(format.rawValue): \(String(cString: cairo_status_to_string(status)))")
+      throw RenderError(
+        "cannot write \(format.rawValue): \(String(cString: cairo_status_to_string(status)))")
     }
     try cancellation?.check()
     return out
@@ -80,7 +81,8 @@ extension RenderTree {
     cancellation: RenderCancellation?
   ) {
     if let bg = background {
-      cairo_set_source_rgba(cr, Double(bg.r) / 255, Double(bg.g) / 255, Double(bg.b) / 255, bg.alpha)
+      cairo_set_source_rgba(
+        cr, Double(bg.r) / 255, Double(bg.g) / 255, Double(bg.b) / 255, bg.alpha)
       cairo_paint(cr)
     }
     guard size.width > 0, size.height > 0 else { return }

@@ -7,7 +7,8 @@ struct PixelBudget: Sendable {
   let maxPixels: Int
 
   func allows(width: Int, height: Int) -> Bool {
-    width > 0 && height > 0 && width.multipliedReportingOverflow(by: height).partialValue <= maxPixels
+    width > 0 && height > 0
+      && width.multipliedReportingOverflow(by: height).partialValue <= maxPixels
       && width < 1 << 24 && height < 1 << 24
   }
 

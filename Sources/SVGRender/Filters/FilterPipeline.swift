@@ -135,10 +135,11 @@ struct FilterPipeline {
       ColorFilters.apply(t, to: &image)
       return image
     case .tile(let i):
-      let area = results.last(where: {
-        if case .result(let n) = i { return $0.name == n }
-        return false
-      })?.area ?? size
+      let area =
+        results.last(where: {
+          if case .result(let n) = i { return $0.name == n }
+          return false
+        })?.area ?? size
       return Compositing.tile(input(i, source: source, results: results), area: area)
     case .image(let group):
       var out = FilterImage(width: size.width, height: size.height)

@@ -65,10 +65,14 @@ enum LightingFilter {
         case .distant:
           l = distant!
         case .point(let lx, let ly, let lz):
-          let v = Vec3(x: lx, y: ly, z: lz) - Vec3(x: Double(x), y: Double(y), z: alpha(x, y) / 255 * scale)
+          let v =
+            Vec3(x: lx, y: ly, z: lz)
+            - Vec3(x: Double(x), y: Double(y), z: alpha(x, y) / 255 * scale)
           l = v.normalized
         case .spot(let lx, let ly, let lz, _, _, _, let exponent, let cone):
-          let v = Vec3(x: lx, y: ly, z: lz) - Vec3(x: Double(x), y: Double(y), z: alpha(x, y) / 255 * scale)
+          let v =
+            Vec3(x: lx, y: ly, z: lz)
+            - Vec3(x: Double(x), y: Double(y), z: alpha(x, y) / 255 * scale)
           l = v.normalized
           let minusLdotS = -l.dot(spotDirection)
           if minusLdotS <= 0 || (cone.map { minusLdotS < cos($0 * .pi / 180) } ?? false) {

@@ -7,10 +7,14 @@ enum GIFDecoder {
     var source = Source(bytes: bytes)
     return try withUnsafeMutablePointer(to: &source) { pointer throws(ImageDecodingError) in
       var error: Int32 = 0
-      guard let gif = DGifOpen(pointer, { gif, buffer, length in
-        gif!.pointee.UserData.assumingMemoryBound(to: Source.self).pointee
-          .read(into: buffer, count: Int(length))
-      }, &error) else {
+      guard
+        let gif = DGifOpen(
+          pointer,
+          { gif, buffer, length in
+            gif!.pointee.UserData.assumingMemoryBound(to: Source.self).pointee
+              .read(into: buffer, count: Int(length))
+          }, &error)
+      else {
         throw ImageDecodingError("corrupt GIF: \(message(error))")
       }
       defer { DGifCloseFile(gif, nil) }

@@ -160,8 +160,9 @@ final class FontDatabase: @unchecked Sendable {
     let base = excluded.first.map { faces[$0] }
     var anyStyle: Int?
     for (i, face) in faces.enumerated() where !excluded.contains(i) && face.covers(scalar) {
-      if let base, face.style != base.style && face.weight != base.weight
-        && face.stretch != base.stretch
+      if let base,
+        face.style != base.style && face.weight != base.weight
+          && face.stretch != base.stretch
       {
         if anyStyle == nil { anyStyle = i }
         continue

@@ -23,7 +23,8 @@ enum GlyphOutline {
     hb_draw_funcs_set_quadratic_to_func(
       f,
       { _, data, _, cx, cy, x, y, _ in
-        sink(data).path.quad(to: Point(Double(x), Double(y)), control: Point(Double(cx), Double(cy)))
+        sink(data).path.quad(
+          to: Point(Double(x), Double(y)), control: Point(Double(cx), Double(cy)))
       }, nil, nil)
     hb_draw_funcs_set_cubic_to_func(
       f,

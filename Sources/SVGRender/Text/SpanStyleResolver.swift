@@ -22,7 +22,8 @@ struct SpanStyleResolver {
     var s = SpanStyle(
       element: id, font: font(id), fontSize: fontSize,
       shaping: ShapingOptions())
-    s.shaping.smallCaps = style.keyword("font-variant") == "small-caps"
+    s.shaping.smallCaps =
+      style.keyword("font-variant") == "small-caps"
       || style.keyword("font-variant-caps") == "small-caps"
     if let k = style["kerning"], let l = try? Length(parsing: k.trimmingSpaces), l.value == 0 {
       s.shaping.kerning = false

@@ -7,7 +7,9 @@ extension TextLayout {
     _ base: Transform
   ) {
     var spanTransform = base
-    if chunk.flow == nil { spanTransform = spanTransform * .translate(0, baseline(span.style, font)) }
+    if chunk.flow == nil {
+      spanTransform = spanTransform * .translate(0, baseline(span.style, font))
+    }
     let style = span.style
     let s = font.scale(style.fontSize)
     let pieces = decorationPieces(span, clusters)

@@ -73,7 +73,8 @@ struct TextLayout {
     // The resolver appends `serif` to every list; landing on it means none was found.
     if let found, found.family == request.families.count - 1, request.families.count > 1 {
       let asked = request.families.dropLast().joined(separator: ", ")
-      warn("font-family \(asked) not found; using \(db.faces[found.face].families.first ?? "serif")")
+      warn(
+        "font-family \(asked) not found; using \(db.faces[found.face].families.first ?? "serif")")
     }
     if f == nil {
       warn("no font for \(request.families.joined(separator: ", ")); using any font")

@@ -157,7 +157,8 @@ extension ComputedStyle {
     // font-size inherits as an absolute length, so `em` does not compound down the tree.
     if specified["font-size"] != nil {
       let parentSize = FontSize.pixels(parent.values["font-size"], parent: FontSize.initial)
-      computed["font-size"] = FontSize.pixels(computed["font-size"], parent: parentSize).svgText + "px"
+      computed["font-size"] =
+        FontSize.pixels(computed["font-size"], parent: parentSize).svgText + "px"
     }
     return ownsNonInherited
   }

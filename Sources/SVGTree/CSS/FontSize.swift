@@ -10,7 +10,9 @@ public enum FontSize {
   /// Size keywords step by a factor of 1.2 from the parent's size (`medium` keeps it), the
   /// scale CSS 2 suggests, as resvg does.
   public static func pixels(_ text: String?, parent: Double) -> Double {
-    guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return parent }
+    guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+      return parent
+    }
     let steps: [String: Int] = [
       "xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1, "x-large": 2,
       "xx-large": 3, "larger": 1, "smaller": -1,
@@ -22,4 +24,3 @@ public enum FontSize {
     return length.resolve(in: context, axis: .other)
   }
 }
-

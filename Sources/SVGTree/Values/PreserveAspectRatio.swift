@@ -74,9 +74,11 @@ public struct PreserveAspectRatio: Hashable, Sendable, CustomStringConvertible {
       let k = slice ? max(sx, sy) : min(sx, sy)
       (sx, sy) = (k, k)
     }
-    let tx = viewport.x - viewBox.x * sx
+    let tx =
+      viewport.x - viewBox.x * sx
       + (viewport.width - viewBox.width * sx) * alignment.xFraction
-    let ty = viewport.y - viewBox.y * sy
+    let ty =
+      viewport.y - viewBox.y * sy
       + (viewport.height - viewBox.height * sy) * alignment.yFraction
     return Transform(a: sx, b: 0, c: 0, d: sy, e: tx, f: ty)
   }

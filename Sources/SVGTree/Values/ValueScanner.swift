@@ -14,11 +14,15 @@ public struct ValueScanner: Sendable {
   public var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
   /// The rest of the input, for error messages.
-  public var remainder: String { String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self) }
+  public var remainder: String {
+    String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self)
+  }
 
   public mutating func advance(_ n: Int = 1) { position = min(bytes.count, position + n) }
 
-  public static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
+  public static func isSpace(_ c: UInt8) -> Bool {
+    c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C
+  }
 
   public mutating func skipSpaces() {
     while let c = peek, Self.isSpace(c) { position += 1 }

@@ -28,9 +28,12 @@ private func close(_ t: Transform, _ m: [Double]) -> Bool {
     ("translate(10) , scale(2)", [2, 0, 0, 2, 10, 0]),
     ("translate(25 215)scale(2)skewX(45)", [2, 0, 2, 2, 25, 215]),
     ("  translate ( 1 , 2 )  ", [1, 0, 0, 1, 1, 2]),
-    ("rotate(30 10 20)", [
-      0.8660254037844387, 0.5, -0.5, 0.8660254037844387, 11.339745962155611, -2.3205080756887746,
-    ]),
+    (
+      "rotate(30 10 20)",
+      [
+        0.8660254037844387, 0.5, -0.5, 0.8660254037844387, 11.339745962155611, -2.3205080756887746,
+      ]
+    ),
   ])
   func parses(text: String, expected: [Double]) throws {
     let t = try transform(text)
