@@ -1,3 +1,5 @@
+import SVGQuery
+
 /// A JSON value with object keys kept in the order written, so responses and the OpenAPI
 /// document come out the same every time.
 public indirect enum JSON: Sendable, Hashable, ExpressibleByStringLiteral,
@@ -61,20 +63,6 @@ public indirect enum JSON: Sendable, Hashable, ExpressibleByStringLiteral,
   }
 
   private static func quote(_ s: String, into out: inout String) {
-    out += "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
+    out += QueryFormat.string(s)
   }
 }
