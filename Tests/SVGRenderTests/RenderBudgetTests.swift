@@ -76,7 +76,10 @@ import Testing
     #expect(throws: RenderError.cancelled) {
       try RenderTree(document: document, options: options)
     }
-    #expect(Date().timeIntervalSince(start) < 10)
+    // Uncancelled, this build never ends (10^39 instances) until the 60 s default budget,
+    // which throws a different error; the bound only catches a cancellation that is ignored
+    // for long. It is loose because the test suite runs in parallel on two cores.
+    #expect(Date().timeIntervalSince(start) < 30)
   }
 
   @Test func theDefaultLimitIsSixtySeconds() {
