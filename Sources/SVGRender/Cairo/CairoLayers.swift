@@ -133,9 +133,11 @@ extension CairoRenderer {
       multiplyLayer(by: alphaPattern)
       cairo_pattern_destroy(alphaPattern)
       cairo_surface_destroy(alpha)
+    } else if let coverage = rasterMaskCoverage(mask) {
+      // A recorded layer (vector output): the mask is drawn again into pixels.
+      multiplyLayer(by: coverage)
+      cairo_pattern_destroy(coverage)
     }
-    // Otherwise the layer is not an image (vector outputs record groups): the mask cannot be
-    // read back, and the content is left unmasked.
     if let inner = mask.mask { applyMask(inner) }
   }
 
