@@ -139,15 +139,3 @@ enum FilterValue {
     return out
   }
 }
-
-extension ValueScanner {
-  func error(_ message: String) -> ValueError {
-    ValueError(message, text: text, position: position)
-  }
-
-  mutating func expect(_ c: Character) throws(ValueError) {
-    guard consume(c) else { throw error("expected '\(c)'") }
-  }
-
-  var text: String { String(decoding: bytes, as: UTF8.self) }
-}

@@ -1,28 +1,29 @@
-/// Helpers shared by the value parsers in this folder, built on ``ValueScanner``.
+/// Helpers for value parsers built on ``ValueScanner`` (here and in the renderer's filter
+/// parsing): errors at the current position and the common `expect` forms.
 extension ValueScanner {
   /// The whole input, for error values.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// An error at the current position.
-  func error(_ message: String) -> ValueError {
+  public func error(_ message: String) -> ValueError {
     ValueError(message, text: text, position: position)
   }
 
   /// Throws unless only spaces are left.
-  mutating func expectEnd() throws(ValueError) {
+  public mutating func expectEnd() throws(ValueError) {
     skipSpaces()
     if !isAtEnd { throw error("unexpected '\(remainder)'") }
   }
 
   /// Consumes `c` or throws `expected 'c'`.
-  mutating func expect(_ c: Character) throws(ValueError) {
+  public mutating func expect(_ c: Character) throws(ValueError) {
     guard consume(c) else {
       throw error(isAtEnd ? "expected '\(c)'" : "expected '\(c)' before '\(remainder)'")
     }
   }
 
   /// Reads a number or throws `expected a number`.
-  mutating func expectNumber() throws(ValueError) -> Double {
+  public mutating func expectNumber() throws(ValueError) -> Double {
     guard let v = number() else {
       throw error(isAtEnd ? "expected a number" : "expected a number at '\(remainder)'")
     }
