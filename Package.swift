@@ -57,7 +57,7 @@ let package = Package(
     .target(
       name: "InlineExample", path: "Examples/InlineExample", plugins: ["InlineSVGPlugin"]),
 
-    .target(name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry", "CCairo"]),
+    .target(name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry"]),
     .executableTarget(
       name: "svg-query",
       dependencies: ["SVGQuery", "SVGCommands", "SVGRender", "SVGTree", "CommandLineKit"]),

@@ -62,7 +62,7 @@ extension Scene {
     case .path(let node):
       let fill = node.path.bounds(transformedBy: map)
       guard kind != .fill, let stroke = node.stroke,
-        let s = StrokeTest.extents(of: node.path, stroke: stroke, map: map, toCanvas: leaf.toCanvas)
+        let s = StrokeProbe.extents(of: node.path, stroke: stroke, map: map, toCanvas: leaf.toCanvas)
       else { return fill }
       return fill.map { $0.union(s) } ?? s
     }

@@ -94,7 +94,7 @@ extension Scene {
 struct LeafTester {
   let storage: SceneStorage
   let tolerance: Double
-  private var probe: CairoProbe?
+  private var probe: StrokeProbe?
 
   init(storage: SceneStorage, tolerance: Double) {
     self.storage = storage
@@ -132,7 +132,7 @@ struct LeafTester {
         return box.map { $0.insetBy(-tolerance).contains(p) } == true ? .boundingBox : nil
       }
       if stroke, let s = area.stroke {
-        if probe == nil { probe = CairoProbe() }
+        if probe == nil { probe = StrokeProbe() }
         if probe!.strokeContains(
           p, path: node.path, stroke: s, toCanvas: leaf.toCanvas, widen: tolerance)
         {
@@ -142,7 +142,7 @@ struct LeafTester {
       if fill {
         if node.path.contains(user, rule: area.fillRule) { return .fill }
         if tolerance > 0 {
-          if probe == nil { probe = CairoProbe() }
+          if probe == nil { probe = StrokeProbe() }
           if probe!.nearOutline(p, path: node.path, toCanvas: leaf.toCanvas, distance: tolerance) {
             return .fill
           }

@@ -111,7 +111,7 @@ struct Flattener {
     let (fill, stroke) = area.areas
     guard fill || stroke, var box = node.path.bounds(transformedBy: toCanvas) else { return nil }
     if stroke, let s = area.stroke {
-      let reach = StrokeTest.reach(of: s) * (s.nonScaling ? 1 : toCanvas.scaleBound)
+      let reach = s.reach * (s.nonScaling ? 1 : toCanvas.scaleBound)
       box = box.insetBy(-reach)
     }
     return box

@@ -73,19 +73,9 @@ struct CairoRenderer {
   private func stroke(_ node: PathNode) {
     guard let stroke = node.stroke, stroke.width > 0 else { return }
     cairo_new_path(cr)
-    appendPath(node.path.forStroking)
     cairo_save(cr)
-    if stroke.nonScaling {
-      // The path is already in device space; the width then is in device pixels too.
-      cairo_identity_matrix(cr)
-    }
-    cairo_set_line_width(cr, stroke.width)
-    cairo_set_line_cap(cr, stroke.cap.cairo)
-    cairo_set_line_join(cr, stroke.join.cairo)
-    cairo_set_miter_limit(cr, stroke.miterLimit)
-    if let dashes = stroke.dashes {
-      cairo_set_dash(cr, dashes, Int32(dashes.count), stroke.dashOffset)
-    }
+    // A non-scaling stroke's path goes to device space; its width is in device pixels.
+    CairoStroke.prepare(node.path, stroke, width: stroke.width, on: cr)
     paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
     cairo_restore(cr)
     cairo_new_path(cr)
@@ -122,23 +112,7 @@ struct CairoRenderer {
     draw()
   }
 
-  func appendPath(_ path: Path) {
-    for el in path.elements {
-      switch el {
-      case .move(let p): cairo_move_to(cr, p.x, p.y)
-      case .line(let p): cairo_line_to(cr, p.x, p.y)
-      case .quad(let c, let p):
-        var x0 = 0.0
-        var y0 = 0.0
-        cairo_get_current_point(cr, &x0, &y0)
-        let c1 = Point(x0 + 2 / 3 * (c.x - x0), y0 + 2 / 3 * (c.y - y0))
-        let c2 = Point(p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y))
-        cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-      case .cubic(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-      case .close: cairo_close_path(cr)
-      }
-    }
-  }
+  func appendPath(_ path: Path) { CairoPath.append(path, to: cr) }
 }
 
 extension Stroke.LineCap {
