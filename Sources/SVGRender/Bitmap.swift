@@ -93,14 +93,29 @@ public struct Bitmap: Sendable {
 
 /// A document could not be rendered (output too large, unwritable, a backend failure).
 public struct RenderError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var message: String
-  var kind: Kind = .failure
-  public init(_ message: String) { self.message = message }
-  init(_ message: String, isCancellation: Bool) {
-    self.message = message
-    kind = isCancellation ? .cancelled : .failure
+  /// What went wrong, for callers that answer each kind differently (a service's status
+  /// codes, a tool's exit code).
+  public enum Kind: Sendable, Hashable {
+    /// A ``SVGTree/Limits`` cap was reached: output pixels, references, `use` clones,
+    /// nesting depth.
+    case limit
+    /// The render was cancelled or ran past its time budget.
+    case cancelled
+    /// Anything else: a document without a root, an empty output size, a backend that
+    /// cannot write its format.
+    case failure
   }
-  public var description: String { message }
 
-  enum Kind: Sendable, Hashable { case failure, cancelled }
+  public var kind: Kind
+  public var message: String
+
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// A ``Kind/failure``.
+  public init(_ message: String) { self.init(.failure, message) }
+
+  public var description: String { message }
 }

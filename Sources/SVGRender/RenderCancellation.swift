@@ -39,7 +39,7 @@ public final class RenderCancellation: Sendable {
 extension RenderError {
   /// The error a cancelled render ends with.
   public static let cancelled = RenderError(
-    "the render was cancelled (over its time budget)", isCancellation: true)
+    .cancelled, "the render was cancelled (over its time budget)")
 
   /// Whether the render stopped because it was cancelled, not because of its input.
   public var isCancellation: Bool { kind == .cancelled }

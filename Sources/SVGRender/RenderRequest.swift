@@ -23,14 +23,9 @@ public struct RenderRequest: Sendable {
 
   public init() {}
 
-  /// The logical output size for a tree read from `document`.
-  public func outputSize(of tree: RenderTree, document: Document) -> Size {
-    var base = tree.size
-    if dpi != 96, let root = document.root {
-      let factor = dpi / 96
-      if Self.isPhysical(document[root].attribute("width")) { base.width *= factor }
-      if Self.isPhysical(document[root].attribute("height")) { base.height *= factor }
-    }
+  /// The logical output size of `tree`.
+  public func outputSize(of tree: RenderTree) -> Size {
+    let base = tree.size(dpi: dpi)
     let aspect = base.height > 0 ? base.width / base.height : 1
     switch (width, height) {
     case let (w?, h?): return Size(width: w, height: h)
@@ -40,16 +35,9 @@ public struct RenderRequest: Sendable {
     }
   }
 
-  private static func isPhysical(_ text: String?) -> Bool {
-    guard let text, let l = try? Length(parsing: text) else { return false }
-    return [.inch, .mm, .cm, .pt, .pc].contains(l.unit)
-  }
-
-  /// Renders `tree` (read from `document`) to the requested format's bytes.
-  public func render(_ tree: RenderTree, document: Document, limits: Limits = .default)
-    throws(RenderError) -> [UInt8]
-  {
-    let size = outputSize(of: tree, document: document)
+  /// Renders `tree` to the requested format's bytes.
+  public func render(_ tree: RenderTree, limits: Limits = .default) throws(RenderError) -> [UInt8] {
+    let size = outputSize(of: tree)
     guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
       throw RenderError("the output size \(size.width)x\(size.height) is empty or invalid")
     }
@@ -61,6 +49,7 @@ public struct RenderRequest: Sendable {
       let h = (size.height * scale - 1e-6).rounded(.up)
       guard w >= 1, h >= 1, w * h <= Double(limits.maxPixels) else {
         throw RenderError(
+          .limit,
           "output of \(Int(w))x\(Int(h)) pixels is over the limit of \(limits.maxPixels) pixels")
       }
       let bitmap = try tree.rasterize(

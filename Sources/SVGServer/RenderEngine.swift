@@ -75,7 +75,7 @@ final class RenderEngine: Sendable {
         let tree = try RenderTree(document: document, options: options(cancellation: cancellation))
         var request = parameters.request
         request.cancellation = cancellation
-        let bytes = try request.render(tree, document: document, limits: documentLimits)
+        let bytes = try request.render(tree, limits: documentLimits)
         metrics.rendered(request.format.rawValue)
         return (bytes, tree.diagnostics)
       } catch {
@@ -115,7 +115,7 @@ final class RenderEngine: Sendable {
       e.headers = [("Retry-After", "1")]
       return e
     }
-    metrics.renderFailed(error.message.contains("over the limit") ? "limit" : "invalid")
+    metrics.renderFailed(error.kind == .limit ? "limit" : "invalid")
     return ServiceError(422, error.message)
   }
 }

@@ -154,7 +154,7 @@ struct Job: Sendable {
       request.format = f
     }
     try OutputFile.write(
-      try request.render(tree, document: document, limits: options.limits), to: output)
+      try request.render(tree, limits: options.limits), to: output)
   }
 }
 

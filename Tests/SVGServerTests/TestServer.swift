@@ -82,7 +82,7 @@ enum Fixture {
     let doc = try Document(
       string: "<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'>"
         + "<rect width='1' height='1' fill='red'/></svg>")
-    return try RenderRequest().render(try RenderTree(document: doc), document: doc)
+    return try RenderRequest().render(try RenderTree(document: doc))
   }
 }
 

@@ -52,7 +52,7 @@ final class BuildContext {
     references += count
     if references > options.limits.maxReferences {
       throw RenderError(
-        "more than \(options.limits.maxReferences) references resolved (use/pattern/marker chains)")
+        .limit, "more than \(options.limits.maxReferences) references resolved (use/pattern/marker chains)")
     }
   }
 
@@ -68,7 +68,7 @@ final class BuildContext {
     try countReference()
     guard active.count < options.limits.maxReferenceDepth else {
       let depth = options.limits.maxReferenceDepth
-      throw RenderError("references nested more than \(depth) deep (use/pattern/marker chains)")
+      throw RenderError(.limit, "references nested more than \(depth) deep (use/pattern/marker chains)")
     }
     active.insert(id)
     defer { active.remove(id) }

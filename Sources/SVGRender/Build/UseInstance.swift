@@ -29,7 +29,7 @@ extension BuildContext {
       clonedElements += 1
       if clonedElements > options.limits.maxElements {
         throw RenderError(
-          "use instances clone more than \(options.limits.maxElements) elements")
+          .limit, "use instances clone more than \(options.limits.maxElements) elements")
       }
       let declared = specified[id.index]
       let style = ComputedStyle(specified: declared, parent: parentStyle)

@@ -19,7 +19,7 @@ extension RenderTree {
     let budget = PixelBudget(maxPixels: limits.maxPixels)
     guard budget.allows(width: width, height: height) else {
       throw RenderError(
-        "output of \(width)x\(height) pixels is over the limit of \(limits.maxPixels) pixels")
+        .limit, "output of \(width)x\(height) pixels is over the limit of \(limits.maxPixels) pixels")
     }
     var bitmap = Bitmap(width: width, height: height)
     bitmap.withSurface { surface in
