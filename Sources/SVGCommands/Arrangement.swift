@@ -4,14 +4,47 @@ import SVGRender
 import SVGTree
 
 /// Moving and reordering: `moveBy`, `moveToIndex`, and putting things back: `reset`.
+///
+/// These are the only edits of position and z-order: SVGQuery's scenes read a drawing,
+/// they never change it.
 extension Edit {
   /// Translates `id` by `delta` in document coordinates (the root's user space, as
-  /// `fillAt` points are): SVGQuery's ``SVGQuery/Scene/move(_:by:)`` converts it into the
-  /// parent's user space and puts it in front of the element's `transform` attribute.
-  mutating func moveBy(_ id: NodeID, by delta: Point, options: RenderOptions) throws {
-    var scene = try Scene(document: document, options: options)
-    try scene.move(id, by: delta)
-    replace(id, with: scene.document[id])
+  /// `fillAt` points are): the vector, converted into the parent's user space as `scene`
+  /// (the scene of ``document``) renders it, goes in front of the element's `transform`
+  /// attribute (merged into a leading `translate`). A `transform` set by CSS would override
+  /// the attribute, so such an element is refused.
+  mutating func moveBy(_ id: NodeID, by delta: Point, scene: Scene) throws(EditFailure) {
+    let name = scene.ref(id).name
+    guard document[id].isElement, id != document.root else {
+      throw EditFailure("\(name) cannot be moved (the root or not an element)")
+    }
+    if let style = document[id].attribute("style"), style.lowercased().contains("transform") {
+      throw EditFailure("\(name) has a transform in its style attribute")
+    }
+    guard let toParent = scene.parentTransform(of: id).inverted else {
+      throw EditFailure("\(name) has a singular parent transform")
+    }
+    let v = toParent.applyToVector(delta)
+    var list = TransformList()
+    if let text = document[id].attribute("transform") {
+      do {
+        list = try TransformList(parsing: text)
+      } catch {
+        throw EditFailure("\(name) has an invalid transform: \(error)")
+      }
+    }
+    if case .translate(let x, let y) = list.functions.first {
+      list.functions[0] = .translate(x: Self.tidy(x + v.x), y: Self.tidy(y + v.y))
+    } else {
+      list.functions.insert(.translate(x: Self.tidy(v.x), y: Self.tidy(v.y)), at: 0)
+    }
+    modify(id) { $0.setAttribute("transform", list.description) }
+  }
+
+  /// Drops floating-point noise (1e-12 of a pixel) from a written coordinate.
+  private static func tidy(_ v: Double) -> Double {
+    let r = (v * 1e9).rounded() / 1e9
+    return r == 0 ? 0 : r
   }
 
   /// Places `id` at position `index` among its parent's element children.

@@ -13,6 +13,12 @@ struct UndoStep: Sendable {
   var activeColor: Color
 }
 
+/// Why an edit cannot be made; the session reports it at the command's location.
+struct EditFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
 /// A document being changed by one command, recording every node's state before its first
 /// change. Commands never add or remove nodes, so node IDs match those of the original.
 struct Edit {

@@ -1,46 +1,69 @@
 import SVGGeometry
+import SVGQuery
 import SVGRender
 import SVGTree
+import Synchronization
 
 /// A document under edit by commands: the document as read, the commands applied so far,
 /// the active colour, and the document as they leave it.
 ///
 /// The state that matters is ``original`` and ``log``: replaying the log on the original
-/// (``init(original:log:renderOptions:hitTester:)``) gives the same ``current`` document and
-/// active colour, so a store keeps the original SVG and ``logText``. Scripts apply all or
-/// nothing: a command that fails leaves the whole session as it was before the script.
+/// (``init(original:log:renderOptions:)``) gives the same ``current`` document and active
+/// colour, so a store keeps the original SVG and ``logText``. Scripts apply all or nothing:
+/// a command that fails leaves the whole session as it was before the script.
+///
+/// The render tree and hit index of ``current`` (``scene(cancellation:)``) are built once
+/// and kept, by copies too, until a command changes the document: `fillAt`, moves and
+/// renders of an unchanged document reuse them.
 public struct EditableDocument: Sendable {
   /// The document as read, never changed.
   public let original: Document
   /// The document with every command of ``log`` applied.
-  public private(set) var current: Document
+  public private(set) var current: Document {
+    didSet { cache = SceneCache() }
+  }
   /// The colour `fill` and `fillAt` paint with; black until `setActiveColor`.
   public private(set) var activeColor: Color = .black
   /// The commands applied, oldest first.
   public private(set) var log: [Command] = []
-  /// Answers `fillAt`; nil for SVGQuery's hit test (``SceneHitTester``) with ``renderOptions``.
-  public var hitTester: (any HitTesting)?
-  /// How the document is read into a render tree for hit tests and moves (resources, extra
-  /// style sheets).
-  public var renderOptions: RenderOptions
+  /// How the document is read into a render tree for hit tests, moves and renders
+  /// (resources, fonts, extra style sheets, limits).
+  public var renderOptions: RenderOptions {
+    didSet { cache = SceneCache() }
+  }
+  /// How far from a shape (in CSS pixels of the drawing) a `fillAt` point may be and still
+  /// hit it.
+  public var hitTolerance: Double = 0
   private var undoSteps: [UndoStep] = []
+  private var cache = SceneCache()
 
-  public init(
-    _ document: Document, renderOptions: RenderOptions = RenderOptions(),
-    hitTester: (any HitTesting)? = nil
-  ) {
+  public init(_ document: Document, renderOptions: RenderOptions = RenderOptions()) {
     original = document
     current = document
     self.renderOptions = renderOptions
-    self.hitTester = hitTester
+  }
+
+  /// The scene of ``current``: built with ``renderOptions`` on first use (stopped by
+  /// `cancellation`, when given, which is then not kept), then kept until the document or
+  /// the options change. Copies of the session share it.
+  public func scene(cancellation: RenderCancellation? = nil) throws(RenderError) -> Scene {
+    let document = current
+    var options = renderOptions
+    if let cancellation { options.cancellation = cancellation }
+    return try cache.scene.withLock { cached throws(RenderError) -> Scene in
+      if let cached { return cached }
+      let tree = try RenderTree(document: document, options: options)
+      let built = Scene(document: document, tree: tree, options: renderOptions)
+      cached = built
+      return built
+    }
   }
 
   /// Replays a log (as ``logText`` writes it) on `original`.
-  public init(
-    original: Document, log: String, renderOptions: RenderOptions = RenderOptions(),
-    hitTester: (any HitTesting)? = nil
-  ) throws(CommandError) {
-    self.init(original, renderOptions: renderOptions, hitTester: hitTester)
+  public init(original: Document, log: String, renderOptions: RenderOptions = RenderOptions())
+    throws(CommandError)
+  {
+    self.init(original, renderOptions: renderOptions)
     try apply(script: log)
   }
 
@@ -94,13 +117,7 @@ public struct EditableDocument: Sendable {
     case .fill(let ref):
       edit.recolor(try element(ref, c), "fill", activeColor)
     case .fillAt(let point):
-      let target: NodeID?
-      do {
-        let tester = hitTester ?? SceneHitTester(options: renderOptions)
-        target = try edit.fillTarget(at: point, hitTester: tester)
-      } catch {
-        throw CommandError("fillAt: the hit test failed: \(error)", at: c.location)
-      }
+      let target = edit.fillTarget(at: point, in: try scene(for: c), tolerance: hitTolerance)
       guard let target else {
         throw CommandError(
           "nothing with a fill at (\(Command.number(point.x)), \(Command.number(point.y)))",
@@ -115,8 +132,9 @@ public struct EditableDocument: Sendable {
       edit.setOpacity(try element(ref, c), value)
     case .moveBy(let ref, let dx, let dy):
       let id = try element(ref, c)
-      do {
-        try edit.moveBy(id, by: Point(dx, dy), options: renderOptions)
+      let scene = try scene(for: c)
+      do throws(EditFailure) {
+        try edit.moveBy(id, by: Point(dx, dy), scene: scene)
       } catch {
         throw CommandError("moveBy: \(error)", at: c.location)
       }
@@ -145,6 +163,17 @@ public struct EditableDocument: Sendable {
     current = edit.document
   }
 
+  /// The scene of ``current`` for command `c`; an error at the command when the document
+  /// cannot be rendered.
+  private func scene(for c: ScriptCommand) throws(CommandError) -> Scene {
+    do {
+      return try scene()
+    } catch {
+      throw CommandError(
+        "\(c.command.name): the document cannot be rendered: \(error)", at: c.location)
+    }
+  }
+
   /// The element a reference names in the current document, or an error at the argument.
   private func element(_ ref: ElementReference, _ c: ScriptCommand) throws(CommandError) -> NodeID {
     guard let id = ref.resolve(in: current) else {
@@ -153,4 +182,9 @@ public struct EditableDocument: Sendable {
     }
     return id
   }
+}
+
+/// The scene of one state of a session, shared by the copies of that state.
+private final class SceneCache: Sendable {
+  let scene = Mutex<Scene?>(nil)
 }

@@ -53,6 +53,26 @@ extension Scene {
     return box
   }
 
+  /// The transform from the user space of `element`'s parent (the space its `transform`
+  /// attribute is in) to document coordinates: as rendered when the element is drawn (its
+  /// first instance, for content cloned by `use`), else composed from its ancestors'
+  /// `transform` attributes.
+  public func parentTransform(of element: NodeID) -> Transform {
+    if let i = storage.instanceLeaves(of: element).first {
+      return storage.canvasToDocument * storage.spaces(of: element, leaf: i).parent
+    }
+    var t = Transform.identity
+    for a in document.ancestors(of: element).reversed()
+    where document[a].isElement && a != document.root {
+      if let text = document[a].attribute("transform"),
+        let list = try? TransformList(parsing: text)
+      {
+        t = t * list.transform
+      }
+    }
+    return t
+  }
+
   private static func box(of leaf: Leaf, kind: BoxKind, map: Transform) -> Rect? {
     switch leaf.content {
     case .image(let image):
@@ -62,7 +82,8 @@ extension Scene {
     case .path(let node):
       let fill = node.path.bounds(transformedBy: map)
       guard kind != .fill, let stroke = node.stroke,
-        let s = StrokeProbe.extents(of: node.path, stroke: stroke, map: map, toCanvas: leaf.toCanvas)
+        let s = StrokeProbe.extents(
+          of: node.path, stroke: stroke, map: map, toCanvas: leaf.toCanvas)
       else { return fill }
       return fill.map { $0.union(s) } ?? s
     }

@@ -37,6 +37,9 @@ public struct Hit: Hashable, Sendable {
   public var uses: [ElementRef]
   /// What was hit: the fill area, the stroke, an image, text's glyph boxes.
   public var part: Part
+  /// Whether the shape hit paints a fill (a `fill` other than `none` that resolves to a
+  /// colour, gradient or pattern): what `fillAt` recolours.
+  public var paintsFill: Bool = false
   /// The flattened shape that was hit (for tests and diagnostics).
   var leaf: Int = -1
 }

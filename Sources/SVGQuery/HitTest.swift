@@ -212,8 +212,11 @@ extension SceneStorage {
     let leaf = leaves[i]
     let shape = leaf.source ?? groups[max(0, leaf.group)].source ?? document.root ?? Document.top
     let element = uses.first ?? shape
+    var paintsFill = false
+    if case .path(let node) = leaf.content { paintsFill = node.fill != nil }
     return Hit(
       element: document.ref(element), ancestors: document.elementAncestors(of: element),
-      shape: document.ref(shape), uses: uses.map { document.ref($0) }, part: part, leaf: i)
+      shape: document.ref(shape), uses: uses.map { document.ref($0) }, part: part,
+      paintsFill: paintsFill, leaf: i)
   }
 }

@@ -10,14 +10,14 @@ import Synchronization
 /// `viewBox`). The *canvas* is the drawing in CSS pixels (the root's `width`×`height`), what
 /// `svg-render` draws at zoom 1; a ``Viewport`` adds scroll, zoom and device scale.
 ///
-/// A scene is a value: edits (``move(_:by:)``, ``moveChild(of:from:to:)``) change its
-/// document and rebuild the render tree. The spatial index behind hit tests is built on
-/// the first hit test of a large drawing and shared by copies until an edit.
+/// A scene only reads: edits go through SVGCommands (`EditableDocument`), which keeps the
+/// scene of its current document until an edit changes it. The spatial index behind hit
+/// tests is built on the first hit test of a large drawing and shared by copies.
 public struct Scene: Sendable {
-  public private(set) var document: Document
-  public private(set) var tree: RenderTree
+  public let document: Document
+  public let tree: RenderTree
   public let options: RenderOptions
-  var storage: SceneStorage
+  let storage: SceneStorage
 
   /// Builds the render tree of `document` and prepares it for queries.
   public init(document: Document, options: RenderOptions = RenderOptions()) throws(RenderError) {
@@ -31,14 +31,6 @@ public struct Scene: Sendable {
     self.tree = tree
     self.options = options
     self.storage = SceneStorage(document: document, tree: tree)
-  }
-
-  /// Replaces the document after an edit and rebuilds everything derived from it.
-  mutating func rebuild(_ edited: Document) throws(RenderError) {
-    let tree = try RenderTree(document: edited, options: options)
-    document = edited
-    self.tree = tree
-    storage = SceneStorage(document: edited, tree: tree)
   }
 
   /// Maps document coordinates (the root's user space) to canvas CSS pixels.

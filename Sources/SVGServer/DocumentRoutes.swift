@@ -32,7 +32,7 @@ extension Service {
       let session = try s.sessions.locked(p["id"]!) { () throws(ServiceError) in
         try s.sessions.session(p["id"]!, options: s.engine.options())
       }
-      return try s.hits(in: session.editable.current, request)
+      return try s.hits(in: s.engine.scene(of: session.editable), request)
     },
     Route(
       method: "POST", pattern: "/documents/{id}/commands",
@@ -133,7 +133,7 @@ extension Service {
     let etag = SHA256.hex([Array(session.stateHash.utf8), Array(parameters.canonical.utf8)])
     var response = try conditional(request, etag: etag, immutable: pinned) {
       () throws(ServiceError) in
-      try renderResponse(session.editable.current, parameters)
+      try renderResponse(session.editable, parameters)
     }
     response.headers.append(("X-Inkpath-Revision", String(session.revision)))
     return response

@@ -30,7 +30,8 @@ extension Service {
       method: "POST", pattern: "/query", summary: "Elements under a point, top-most first",
       parameters: queryParameters, body: ["image/svg+xml"], responses: queryResponses
     ) { s, request, _ throws(ServiceError) in
-      try s.hits(in: try s.engine.parse(request.body), request)
+      let document = try s.engine.parse(request.body)
+      return try s.hits(in: s.scene(document), request)
     },
     Route(
       method: "POST", pattern: "/bbox",
@@ -72,7 +73,9 @@ extension Service {
   }
 
   /// `{"hits": [...]}` for the point of `at=` (and `viewport=`, `tolerance=`, `all=`).
-  func hits(in document: Document, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+  func hits(in scene: @autoclosure () throws(ServiceError) -> Scene, _ request: HTTPRequest)
+    throws(ServiceError) -> HTTPResponse
+  {
     let (x, y) = try parsePoint(request.query["at"], name: "at")
     var viewport: Viewport?
     if let text = request.query["viewport"] {
@@ -93,7 +96,7 @@ extension Service {
       tolerance = v
     }
     let all = ["1", "true", "yes", ""].contains(request.query["all"] ?? "no")
-    let scene = try scene(document)
+    let scene = try scene()
     let hits = scene.hits(
       at: Point(x, y), in: viewport, options: HitTestOptions(tolerance: tolerance), all: all)
     var r = HTTPResponse.json(.object([("hits", .array(hits.map { .raw(QueryFormat.json($0)) }))]))

@@ -1,4 +1,6 @@
 import Dispatch
+import SVGCommands
+import SVGQuery
 import SVGRender
 import SVGTree
 import Synchronization
@@ -70,9 +72,39 @@ final class RenderEngine: Sendable {
   func render(_ document: Document, _ parameters: RenderParameters) throws(ServiceError)
     -> (bytes: [UInt8], warnings: [Diagnostic])
   {
+    try render(parameters) { cancellation throws(RenderError) in
+      try RenderTree(document: document, options: options(cancellation: cancellation))
+    }
+  }
+
+  /// Renders the current state of a colouring session, with the render tree the session
+  /// keeps between commands (built here, within the budget, when it has none yet).
+  func render(_ editable: EditableDocument, _ parameters: RenderParameters) throws(ServiceError)
+    -> (bytes: [UInt8], warnings: [Diagnostic])
+  {
+    try render(parameters) { cancellation throws(RenderError) in
+      try editable.scene(cancellation: cancellation).tree
+    }
+  }
+
+  /// The query scene of a session's current state, kept by the session between commands.
+  func scene(of editable: EditableDocument) throws(ServiceError) -> Scene {
     try withSlot { cancellation throws(ServiceError) in
       do throws(RenderError) {
-        let tree = try RenderTree(document: document, options: options(cancellation: cancellation))
+        return try editable.scene(cancellation: cancellation)
+      } catch {
+        throw failure(error)
+      }
+    }
+  }
+
+  private func render(
+    _ parameters: RenderParameters,
+    tree: (RenderCancellation) throws(RenderError) -> RenderTree
+  ) throws(ServiceError) -> (bytes: [UInt8], warnings: [Diagnostic]) {
+    try withSlot { cancellation throws(ServiceError) in
+      do throws(RenderError) {
+        let tree = try tree(cancellation)
         var request = parameters.request
         request.cancellation = cancellation
         let bytes = try request.render(tree, limits: documentLimits)

@@ -1,3 +1,6 @@
+import SVGCommands
+import SVGTree
+
 /// `POST /render`: SVG in, image out.
 extension Service {
   static let renderParameters: [Route.Parameter] = [
@@ -43,7 +46,20 @@ extension Service {
   func renderResponse(_ document: SVGTreeDocument, _ parameters: RenderParameters)
     throws(ServiceError) -> HTTPResponse
   {
-    let (bytes, warnings) = try engine.render(document, parameters)
+    response(try engine.render(document, parameters), parameters)
+  }
+
+  /// A colouring session's current state rendered, with the tree the session keeps.
+  func renderResponse(_ editable: EditableDocument, _ parameters: RenderParameters)
+    throws(ServiceError) -> HTTPResponse
+  {
+    response(try engine.render(editable, parameters), parameters)
+  }
+
+  private func response(
+    _ rendered: (bytes: [UInt8], warnings: [Diagnostic]), _ parameters: RenderParameters
+  ) -> HTTPResponse {
+    let (bytes, warnings) = rendered
     var response = HTTPResponse(
       status: 200, headers: [("Content-Type", parameters.contentType)], body: bytes)
     response.addWarnings(warnings)

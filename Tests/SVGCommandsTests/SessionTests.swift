@@ -1,5 +1,6 @@
 import SVGCommands
 import SVGGeometry
+import SVGQuery
 import SVGTree
 import Testing
 
@@ -35,15 +36,19 @@ private let page = """
     #expect(try failure(d, "fillAt(500, 500)").location.line == 1)
   }
 
-  @Test func usesTheGivenHitTester() throws {
+  @Test func theSceneIsKeptUntilTheDocumentChanges() throws {
     let d = try document(page)
-    let target = try #require(d.element(withID: "line"))
-    var s = EditableDocument(d, hitTester: HitTestFunction { _, _ in [PointHit(element: target)] })
-    #expect(throws: CommandError.self) { try s.apply(script: "fillAt(1, 1)") }
-    let a = try #require(d.element(withID: "a"))
-    s.hitTester = HitTestFunction { _, _ in [PointHit(element: target), PointHit(element: a)] }
-    try s.apply(script: "fillAt(1, 1)")
-    #expect(try computed(s.current, "a", "fill") == "#000000")
+    var s = EditableDocument(d)
+    let before = try s.scene()
+    #expect(before.element(at: Point(5, 5))?.element.name == "a")
+    try s.apply(script: "setActiveColor(red)\nfillAt(5, 5)")
+    let after = try s.scene()
+    #expect(after.document.serialized() == s.current.serialized())
+    #expect(before.document.serialized() == d.serialized())
+    let drawn = try after.tree.rasterize(width: 100, height: 100).rgba(x: 5, y: 5)
+    #expect([drawn.r, drawn.g, drawn.b, drawn.a] == [255, 0, 0, 255])
+    try s.undo(2)
+    #expect(try s.scene().document.serialized() == d.serialized())
   }
 }
 
