@@ -23,37 +23,49 @@ extension Path {
   }
 
   /// The winding number of the outline around `p` (positive for clockwise on screen).
+  ///
+  /// Walks the elements once, with ``subpaths``' current-point rules, and allocates only
+  /// to flatten a curve whose control box holds the point.
   public func windingNumber(at p: Point) -> Int {
     var winding = 0
     var scratch: [Point] = []
-    for sub in subpaths {
-      var last = sub.start
-      for seg in sub.segments {
-        winding += Self.winding(of: seg, around: p, scratch: &scratch)
-        last = seg.end
+    var point = Point.zero
+    var start = Point.zero
+    var open = false
+    for el in elements {
+      switch el {
+      case .move(let q):
+        if open { winding += Self.edgeWinding(point, start, p) }
+        (point, start, open) = (q, q, true)
+      case .line(let q):
+        if !open { (start, open) = (point, true) }
+        winding += Self.edgeWinding(point, q, p)
+        point = q
+      case .quad(let c, let q):
+        if !open { (start, open) = (point, true) }
+        winding += Self.winding(of: .quad(point, c, q), around: p, scratch: &scratch)
+        point = q
+      case .cubic(let c1, let c2, let q):
+        if !open { (start, open) = (point, true) }
+        winding += Self.winding(of: .cubic(point, c1, c2, q), around: p, scratch: &scratch)
+        point = q
+      case .close:
+        guard open else { continue }
+        winding += Self.edgeWinding(point, start, p)
+        (point, open) = (start, false)
       }
-      if !sub.isClosed { winding += Self.edgeWinding(last, sub.start, p) }
     }
+    if open { winding += Self.edgeWinding(point, start, p) }
     return winding
   }
 
   private static func winding(of seg: PathSegment, around p: Point, scratch: inout [Point]) -> Int {
-    if case .line(let a, let b) = seg { return edgeWinding(a, b, p) }
-    var minX = Double.infinity
-    var maxX = -Double.infinity
-    var minY = Double.infinity
-    var maxY = -Double.infinity
-    for q in seg.points {
-      minX = min(minX, q.x)
-      maxX = max(maxX, q.x)
-      minY = min(minY, q.y)
-      maxY = max(maxY, q.y)
-    }
+    let box = seg.controlBox
     // The curve and its chord bound a region the ray can only enter when the hull does.
-    if p.y < minY || p.y > maxY || p.x > maxX || p.x < minX {
+    if p.y < box.minY || p.y > box.maxY || p.x > box.maxX || p.x < box.minX {
       return edgeWinding(seg.start, seg.end, p)
     }
-    let size = max(maxX - minX, maxY - minY)
+    let size = max(box.maxX - box.minX, box.maxY - box.minY)
     guard size > 0 else { return 0 }
     scratch.removeAll(keepingCapacity: true)
     scratch.append(seg.start)

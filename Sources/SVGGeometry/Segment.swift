@@ -27,6 +27,23 @@ public enum PathSegment: Hashable, Sendable {
     }
   }
 
+  /// The box of the defining points (which holds the segment), without allocating.
+  package var controlBox: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    switch self {
+    case .line(let a, let b):
+      return (min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y))
+    case .quad(let a, let b, let c):
+      return (
+        min(a.x, b.x, c.x), min(a.y, b.y, c.y), max(a.x, b.x, c.x), max(a.y, b.y, c.y)
+      )
+    case .cubic(let a, let b, let c, let d):
+      return (
+        min(a.x, b.x, c.x, d.x), min(a.y, b.y, c.y, d.y), max(a.x, b.x, c.x, d.x),
+        max(a.y, b.y, c.y, d.y)
+      )
+    }
+  }
+
   /// True when every defining point coincides, so the segment draws nothing.
   public var isZeroLength: Bool {
     let s = start

@@ -50,6 +50,7 @@ final class SceneStorage: Sendable {
   let document: Document
   let index = Mutex<SpatialIndex?>(nil)
   let owners = Mutex<[NodeID: [Int]]?>(nil)
+  let positions = Mutex<[Int32]?>(nil)
 
   init(document: Document, tree: RenderTree) {
     var flattener = Flattener(document: document)
@@ -80,6 +81,16 @@ final class SceneStorage: Sendable {
     index.withLock { cached in
       if let cached { return cached }
       let built = SpatialIndex(bounds: leaves.map(\.canvasBounds))
+      cached = built
+      return built
+    }
+  }
+
+  /// Every node's position among its parent's element children, built on first use.
+  var elementPositions: [Int32] {
+    positions.withLock { cached in
+      if let cached { return cached }
+      let built = SVGQuery.elementPositions(of: document)
       cached = built
       return built
     }

@@ -71,6 +71,28 @@ struct SpatialIndex: Sendable {
     return (clamp((p.x - origin.x) / size.x, columns), clamp((p.y - origin.y) / size.y, rows))
   }
 
+  /// Calls `body` with each shape whose box may contain `p`, top-most first (descending
+  /// paint order), each once, until it returns false. Allocates nothing: the cell's list and
+  /// the large shapes, both in paint order, are merged from their ends.
+  func forEachCandidate(at p: Point, _ body: (Int) -> Bool) {
+    let (c, r) = Self.cell(p, origin, cellSize, columns, rows)
+    let cell = r * columns + c
+    let first = Int(starts[cell])
+    var k = Int(starts[cell + 1]) - 1
+    var l = large.count - 1
+    while k >= first || l >= 0 {
+      let next: Int32
+      if l < 0 || (k >= first && items[k] > large[l]) {
+        next = items[k]
+        k -= 1
+      } else {
+        next = large[l]
+        l -= 1
+      }
+      if !body(Int(next)) { return }
+    }
+  }
+
   /// The shapes whose box may contain a point within `radius` of `p`, top-most first
   /// (descending paint order), each once.
   func candidates(near p: Point, radius: Double) -> [Int] {
