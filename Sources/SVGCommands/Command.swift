@@ -70,7 +70,8 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
       args[0] = e.text
     default: break
     }
-    return (["svg://" + name] + args.map(PercentEncoding.encode)).joined(separator: "/")
+    return (["svg://" + name] + args.map { PercentEncoding.encode($0, keeping: ",()") }).joined(
+      separator: "/")
   }
 
   /// An opaque colour as three channels, else as a CSS colour.
@@ -110,47 +111,5 @@ public struct ElementReference: Sendable, Hashable, CustomStringConvertible,
       }
     if plain { return text }
     return text.contains("\"") ? "'" + text + "'" : "\"" + text + "\""
-  }
-}
-
-/// Percent-encoding of URL path segments (RFC 3986 unreserved characters stay as they are).
-enum PercentEncoding {
-  static func encode(_ s: String) -> String {
-    var out = ""
-    for b in s.utf8 {
-      let c = Character(Unicode.Scalar(b))
-      if b < 0x80, c.isLetter || c.isNumber || "-._~,()".contains(c) {
-        out.append(c)
-      } else {
-        out += "%" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true)
-      }
-    }
-    return out
-  }
-
-  /// Decodes `%XX` escapes; nil when one is malformed or the result is not UTF-8.
-  static func decode(_ s: Substring) -> String? {
-    var bytes: [UInt8] = []
-    var it = Array(s.utf8)[...]
-    while let b = it.popFirst() {
-      guard b == UInt8(ascii: "%") else {
-        bytes.append(b)
-        continue
-      }
-      guard it.count >= 2, let hi = hex(it.popFirst()!), let lo = hex(it.popFirst()!) else {
-        return nil
-      }
-      bytes.append(hi << 4 | lo)
-    }
-    return String(validating: bytes, as: UTF8.self)
-  }
-
-  private static func hex(_ c: UInt8) -> UInt8? {
-    switch c {
-    case 0x30...0x39: c - 0x30
-    case 0x61...0x66: c - 0x61 + 10
-    case 0x41...0x46: c - 0x41 + 10
-    default: nil
-    }
   }
 }

@@ -49,18 +49,12 @@ extension Edit {
     while let n = stack.popLast() {
       guard document.isSVGElement(n), !Self.templates.contains(document[n].name) else { continue }
       if let v = specified[n.index][property]?.lowercased(),
-        !["none", "inherit", "unset"].contains(v.trimmed)
+        !["none", "inherit", "unset"].contains(String(v.trimmingWhitespace))
       {
         out.append(n)
       }
       stack.append(contentsOf: document.elementChildren(of: n).reversed())
     }
     return out
-  }
-}
-
-extension String {
-  var trimmed: String {
-    String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
   }
 }

@@ -172,7 +172,7 @@ struct LineReader {
     while true {
       let atEnd = peek == nil || peek == 0x20 || peek == 0x09
       if atEnd || peek == UInt8(ascii: "/") {
-        guard let decoded = PercentEncoding.decode(bytes[partStart..<i].asSubstring) else {
+        guard let decoded = PercentEncoding.decodeStrictly(bytes[partStart..<i].asSubstring) else {
           throw error("malformed percent-encoding", at: partStart)
         }
         parts.append((decoded, partStart + 1))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The image formats `--images` embeds, told from the file's first bytes (its name is not
 /// trusted), and the `data:` URL that carries them.
 enum ImageData {
@@ -33,28 +35,8 @@ enum ImageData {
     Array("data:\(mediaType);base64,".utf8) + base64(bytes)
   }
 
-  private static let alphabet = Array(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
   /// Standard base64 (RFC 4648), padded, on one line.
   static func base64(_ bytes: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var i = 0
-    while i + 3 <= bytes.count {
-      let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-      out += [
-        alphabet[Int(v >> 18)], alphabet[Int(v >> 12 & 63)], alphabet[Int(v >> 6 & 63)],
-        alphabet[Int(v & 63)],
-      ]
-      i += 3
-    }
-    let rest = bytes.count - i
-    if rest > 0 {
-      let v = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
-      out += [alphabet[Int(v >> 18)], alphabet[Int(v >> 12 & 63)]]
-      out += rest == 2 ? [alphabet[Int(v >> 6 & 63)], UInt8(ascii: "=")] : Array("==".utf8)
-    }
-    return out
+    Array(Data(bytes).base64EncodedData())
   }
 }

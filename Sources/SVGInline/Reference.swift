@@ -1,3 +1,5 @@
+import SVGTree
+
 /// What an `href` (or `src`) on an inlinable element points at, before any file is touched.
 enum ReferenceTarget: Equatable {
   /// A local file: a relative or absolute path, or a `file:` URL.
@@ -12,7 +14,7 @@ enum ReferenceTarget: Equatable {
   case empty
 
   init(_ reference: String) {
-    let text = reference.trimmingCharacters(in: " \t\n\r\u{0C}")
+    let text = String(reference.trimmingWhitespace)
     guard !text.isEmpty else {
       self = .empty
       return
@@ -41,14 +43,5 @@ enum ReferenceTarget: Equatable {
       scheme.unicodeScalars.append(c)
     }
     return nil
-  }
-}
-
-extension String {
-  func trimmingCharacters(in set: String) -> String {
-    var s = Substring(self)
-    while let c = s.first, set.contains(c) { s.removeFirst() }
-    while let c = s.last, set.contains(c) { s.removeLast() }
-    return String(s)
   }
 }

@@ -61,28 +61,11 @@ enum InputFile {
   struct Failure: Error { var message: String }
 
   static func read(_ path: String, maxBytes: Int) throws(Failure) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw Failure(message: "no such file")
-    }
-    guard !isDirectory.boolValue else { throw Failure(message: "is a directory") }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-      throw Failure(message: "not a regular file")
-    }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw Failure(message: "cannot open the file for reading")
-    }
-    defer { try? handle.close() }
-    let data: Data
     do {
-      data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+      return try BoundedFile.read(path, maxBytes: maxBytes, regularOnly: true)
     } catch {
-      throw Failure(message: "cannot read the file")
+      throw Failure(
+        message: error.kind == .overLimit ? "the file is \(error.reason)" : error.reason)
     }
-    guard data.count <= maxBytes else {
-      throw Failure(message: "the file is over the limit of \(maxBytes) bytes")
-    }
-    return [UInt8](data)
   }
 }

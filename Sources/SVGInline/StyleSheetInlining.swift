@@ -77,7 +77,7 @@ extension InlineRun {
   }
 
   private func isCSS(_ type: String) -> Bool {
-    let t = type.trimmingCharacters(in: " \t\n\r").lowercased()
+    let t = type.trimmingWhitespace.lowercased()
     return t.isEmpty || t == "text/css" || t.hasPrefix("text/css;")
   }
 

@@ -12,11 +12,18 @@ public enum QueryFormat {
     return line
   }
 
-  public static func json(_ hit: Hit) -> String {
-    "{" + fields(hit.element) + ",\"part\":\(string(hit.part.rawValue))"
-      + ",\"ancestors\":[\(hit.ancestors.map(object).joined(separator: ","))]"
-      + ",\"shape\":\(object(hit.shape))"
-      + ",\"uses\":[\(hit.uses.map(object).joined(separator: ","))]}"
+  /// `{"id":…,"indexPath":…,"tag":…,"part":…,"ancestors":[…],"shape":{…},"uses":[…]}`.
+  public static func json(_ hit: Hit) -> String { value(hit).text }
+
+  /// ``json(_:)-(Hit)`` as a value, to put inside a larger document.
+  public static func value(_ hit: Hit) -> JSON {
+    .object(
+      fields(hit.element) + [
+        ("part", .string(hit.part.rawValue)),
+        ("ancestors", .array(hit.ancestors.map(value))),
+        ("shape", value(hit.shape)),
+        ("uses", .array(hit.uses.map(value))),
+      ])
   }
 
   /// `NAME TAG INDEXPATH`.
@@ -24,7 +31,10 @@ public enum QueryFormat {
     "\(element.name) \(element.tag) \(element.indexPath)"
   }
 
-  public static func json(_ element: ElementRef) -> String { object(element) }
+  public static func json(_ element: ElementRef) -> String { value(element).text }
+
+  /// `{"id":…,"indexPath":…,"tag":…}` as a value.
+  public static func value(_ element: ElementRef) -> JSON { .object(fields(element)) }
 
   /// `NAME x y width height`, or with the tag for lists.
   public static func plain(_ element: ElementRef, box: Rect, withTag: Bool = false) -> String {
@@ -35,14 +45,19 @@ public enum QueryFormat {
   /// `{"id":…,"indexPath":…,"tag":…,"bbox":[x,y,width,height]}`. Every JSON object names
   /// its element with the same three members, so `withTag` only affects the plain form.
   public static func json(_ element: ElementRef, box: Rect, withTag: Bool = false) -> String {
-    let numbers = [box.x, box.y, box.width, box.height].map(number).joined(separator: ",")
-    return json(element, members: ["\"bbox\":[\(numbers)]"])
+    json(element, members: [("bbox", .array([box.x, box.y, box.width, box.height].map(value)))])
   }
 
-  /// The element's `"id"` (null without one), `"indexPath"` and `"tag"`, then `members`
-  /// (each already JSON, `"name":value`), as one object.
-  public static func json(_ element: ElementRef, members: [String]) -> String {
-    "{" + ([fields(element)] + members).joined(separator: ",") + "}"
+  /// The element's `"id"` (null without one), `"indexPath"` and `"tag"`, then `members`, as
+  /// one object.
+  public static func json(_ element: ElementRef, members: [(String, JSON)]) -> String {
+    JSON.object(fields(element) + members).text
+  }
+
+  /// A number as ``number(_:)`` writes it, as a JSON value.
+  public static func value(_ v: Double) -> JSON {
+    guard v.isFinite else { return .number(0) }
+    return .number((v * 1e6).rounded() / 1e6)
   }
 
   /// A number as short as it can be: at most 6 decimals, no trailing zeros.
@@ -57,28 +72,12 @@ public enum QueryFormat {
   }
 
   /// A JSON string literal.
-  public static func string(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where u.value < 0x20:
-        let hex = String(u.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(u)
-      }
-    }
-    return out + "\""
-  }
+  public static func string(_ s: String) -> String { JSON.string(s).text }
 
-  private static func fields(_ e: ElementRef) -> String {
-    "\"id\":\(e.id.map(string) ?? "null"),\"indexPath\":\(string(e.indexPath.description)),"
-      + "\"tag\":\(string(e.tag))"
+  private static func fields(_ e: ElementRef) -> [(String, JSON)] {
+    [
+      ("id", e.id.map(JSON.string) ?? .null), ("indexPath", .string(e.indexPath.description)),
+      ("tag", .string(e.tag)),
+    ]
   }
-
-  private static func object(_ e: ElementRef) -> String { "{" + fields(e) + "}" }
 }

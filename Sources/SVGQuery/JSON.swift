@@ -1,7 +1,6 @@
-import SVGQuery
-
-/// A JSON value with object keys kept in the order written, so responses and the OpenAPI
-/// document come out the same every time.
+/// A JSON value with object keys kept in the order written, so output comes out the same
+/// every time: the one JSON writer of the package (`svg-query --json`, the service's
+/// responses and its OpenAPI document).
 public indirect enum JSON: Sendable, Hashable, ExpressibleByStringLiteral,
   ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral
 {
@@ -11,8 +10,6 @@ public indirect enum JSON: Sendable, Hashable, ExpressibleByStringLiteral,
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
-  /// Text that is already JSON, written as it is.
-  case raw(String)
 
   public init(stringLiteral value: String) { self = .string(value) }
   public init(integerLiteral value: Int) { self = .number(Double(value)) }
@@ -42,7 +39,6 @@ public indirect enum JSON: Sendable, Hashable, ExpressibleByStringLiteral,
         out += "null"
       }
     case .string(let s): JSON.quote(s, into: &out)
-    case .raw(let text): out += text
     case .array(let items):
       out += "["
       for (i, item) in items.enumerated() {
@@ -63,6 +59,20 @@ public indirect enum JSON: Sendable, Hashable, ExpressibleByStringLiteral,
   }
 
   private static func quote(_ s: String, into out: inout String) {
-    out += QueryFormat.string(s)
+    out += "\""
+    for u in s.unicodeScalars {
+      switch u {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where u.value < 0x20:
+        let hex = String(u.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(u)
+      }
+    }
+    out += "\""
   }
 }

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import SVGTree
 import Synchronization
 
 /// What the daemon reports when an exchange ends, for the access log and the metrics.
@@ -196,7 +197,8 @@ final class HTTPDaemon: @unchecked Sendable {
   {
     var out: [String: String] = [:]
     for (k, v) in collect(connection, .GET_ARGUMENT_KIND) {
-      out[PercentCoding.decode(k, plusIsSpace: true)] = PercentCoding.decode(v, plusIsSpace: true)
+      out[PercentEncoding.decode(k, plusIsSpace: true)] = PercentEncoding.decode(
+        v, plusIsSpace: true)
     }
     return out
   }

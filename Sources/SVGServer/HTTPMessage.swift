@@ -1,3 +1,5 @@
+import SVGTree
+
 /// A request as the router sees it: the whole body read, the path split into its
 /// percent-decoded segments, query arguments decoded.
 public struct HTTPRequest: Sendable {
@@ -23,7 +25,7 @@ public struct HTTPRequest: Sendable {
   /// The path's segments, each percent-decoded on its own (an encoded `/` stays inside).
   public var segments: [String] {
     rawPath.split(separator: "/", omittingEmptySubsequences: true).map {
-      PercentCoding.decode(String($0))
+      PercentEncoding.decode($0)
     }
   }
 }
@@ -95,37 +97,5 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
     var r = HTTPResponse.json(.object(members), status: status)
     r.headers += headers
     return r
-  }
-}
-
-/// Percent-encoding as URLs use it.
-enum PercentCoding {
-  /// Decodes `%XX` escapes (and `+` as a space when `plusIsSpace`); an invalid escape is
-  /// kept as written.
-  static func decode(_ s: String, plusIsSpace: Bool = false) -> String {
-    guard s.utf8.contains(where: { $0 == 0x25 || (plusIsSpace && $0 == 0x2B) }) else { return s }
-    var out: [UInt8] = []
-    let bytes = Array(s.utf8)
-    var i = 0
-    while i < bytes.count {
-      let b = bytes[i]
-      if b == 0x25, i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
-        out.append(h << 4 | l)
-        i += 3
-      } else {
-        out.append(plusIsSpace && b == 0x2B ? 0x20 : b)
-        i += 1
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  private static func hex(_ c: UInt8) -> UInt8? {
-    switch c {
-    case 0x30...0x39: c - 0x30
-    case 0x41...0x46: c - 0x37
-    case 0x61...0x66: c - 0x57
-    default: nil
-    }
   }
 }

@@ -99,7 +99,7 @@ extension Service {
     let scene = try scene()
     let hits = scene.hits(
       at: Point(x, y), in: viewport, options: HitTestOptions(tolerance: tolerance), all: all)
-    var r = HTTPResponse.json(.object([("hits", .array(hits.map { .raw(QueryFormat.json($0)) }))]))
+    var r = HTTPResponse.json(.object([("hits", .array(hits.map(QueryFormat.value)))]))
     r.addWarnings(scene.tree.diagnostics)
     return r
   }

@@ -57,17 +57,8 @@ struct RenderParameters: Sendable {
 func parsePoint(_ text: String?, name: String) throws(ServiceError) -> (Double, Double) {
   guard let text else { throw ServiceError(400, "\(name) is missing: give \(name)=X,Y") }
   let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-  guard parts.count == 2, let x = Double(parts[0].trimmingCharacters(" ")),
-    let y = Double(parts[1].trimmingCharacters(" ")), x.isFinite, y.isFinite
+  guard parts.count == 2, let x = Double(parts[0].trimming { $0 == " " }),
+    let y = Double(parts[1].trimming { $0 == " " }), x.isFinite, y.isFinite
   else { throw ServiceError(400, "\(name): \"\(text)\" is not X,Y") }
   return (x, y)
-}
-
-extension Substring {
-  fileprivate func trimmingCharacters(_ c: Character) -> Substring {
-    var s = self
-    while s.first == c { s.removeFirst() }
-    while s.last == c { s.removeLast() }
-    return s
-  }
 }

@@ -1,3 +1,5 @@
+import SVGTree
+
 /// One route: method, path pattern, what it does, and the handler. The route table is data,
 /// so the router and the OpenAPI document are made from the same list and cannot drift.
 struct Route: Sendable {
@@ -36,7 +38,7 @@ struct Route: Sendable {
         return captures
       }
       guard i < raw.count else { return nil }
-      let segment = PercentCoding.decode(String(raw[i]))
+      let segment = PercentEncoding.decode(String(raw[i]))
       if part.hasPrefix("{"), let close = part.firstIndex(of: "}") {
         let suffix = part[part.index(after: close)...]
         guard segment.hasSuffix(suffix), segment.count > suffix.count else { return nil }

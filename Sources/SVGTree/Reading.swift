@@ -26,32 +26,14 @@ extension Document {
 /// Reads whole files (or standard input) with a size cap, reporting errors as ``SVGError``.
 enum FileInput {
   static func read(_ path: String, limit: Int) throws(SVGError) -> [UInt8] {
-    let handle: FileHandle
-    if path == "-" {
-      handle = FileHandle.standardInput
-    } else {
-      var isDir: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-        throw SVGError(.io, "no such file", file: path)
-      }
-      guard !isDir.boolValue else { throw SVGError(.io, "is a directory", file: path) }
-      guard let h = FileHandle(forReadingAtPath: path) else {
-        throw SVGError(.io, "cannot open the file for reading", file: path)
-      }
-      handle = h
-    }
-    defer { if path != "-" { try? handle.close() } }
     do {
-      // Reading one byte past the limit tells an over-large input without reading it all.
-      let data = try handle.read(upToCount: limit + 1) ?? Data()
-      guard data.count <= limit else {
-        throw SVGError(.limit, "input is over the limit of \(limit) bytes", file: path)
-      }
-      return [UInt8](data)
-    } catch let e as SVGError {
-      throw e
+      return try BoundedFile.read(path, maxBytes: limit)
     } catch {
-      throw SVGError(.io, "cannot read: \(error.localizedDescription)", file: path)
+      switch error.kind {
+      case .overLimit:
+        throw SVGError(.limit, "input is over the limit of \(limit) bytes", file: path)
+      default: throw SVGError(.io, error.reason, file: path)
+      }
     }
   }
 }

@@ -223,13 +223,20 @@ runTool(spec) { args in
       let (x, y, a) = (QueryFormat.number(p.x), QueryFormat.number(p.y), QueryFormat.number(angle))
       lines = [
         json
-          ? QueryFormat.json(ref, members: ["\"point\":[\(x),\(y)]", "\"angle\":\(a)"])
+          ? QueryFormat.json(
+            ref,
+            members: [
+              ("point", .array([QueryFormat.value(p.x), QueryFormat.value(p.y)])),
+              ("angle", QueryFormat.value(angle)),
+            ])
           : "\(ref.name) \(x) \(y) \(a)"
       ]
     } else {
-      let length = QueryFormat.number(try scene.length(of: id))
+      let total = try scene.length(of: id)
       lines = [
-        json ? QueryFormat.json(ref, members: ["\"length\":\(length)"]) : "\(ref.name) \(length)"
+        json
+          ? QueryFormat.json(ref, members: [("length", QueryFormat.value(total))])
+          : "\(ref.name) \(QueryFormat.number(total))"
       ]
     }
   }

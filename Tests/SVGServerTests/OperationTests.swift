@@ -166,15 +166,6 @@ import Testing
     #expect(JSON.number(.infinity).text == "null")
   }
 
-  @Test func percentDecoding() {
-    #expect(PercentCoding.decode("%2F0%2f3") == "/0/3")
-    #expect(PercentCoding.decode("a+b", plusIsSpace: true) == "a b")
-    #expect(PercentCoding.decode("a+b") == "a+b")
-    #expect(PercentCoding.decode("100%") == "100%")
-    #expect(PercentCoding.decode("%zz%4") == "%zz%4")
-    #expect(PercentCoding.decode("%C3%A9") == "é")
-  }
-
   @Test func routePatterns() {
     let route = Route(method: "GET", pattern: "/documents/{id}.png", summary: "") { _, _, _ in
       HTTPResponse(status: 200)

@@ -70,30 +70,16 @@ enum FileSystem {
   static func readRegularFile(_ path: String, maxBytes: Int, reference: String)
     throws(ResourceError) -> [UInt8]
   {
-    let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw ResourceError(reference, "cannot open the file") }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      throw ResourceError(reference, "not a regular file")
-    }
-    guard Int(info.st_size) <= maxBytes else {
-      throw ResourceError(reference, "the file is over the limit of \(maxBytes) bytes")
-    }
-    var out: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ResourceError(reference, "cannot read the file")
-      }
-      if n == 0 { break }
-      out.append(contentsOf: chunk[0..<n])
-      guard out.count <= maxBytes else {
-        throw ResourceError(reference, "the file is over the limit of \(maxBytes) bytes")
+    do {
+      return try BoundedFile.read(
+        path, maxBytes: maxBytes, regularOnly: true, followSymlinks: false)
+    } catch {
+      switch error.kind {
+      case .overLimit: throw ResourceError(reference, "the file is \(error.reason)")
+      case .missing, .unopenable: throw ResourceError(reference, "cannot open the file")
+      case .directory, .notRegular: throw ResourceError(reference, "not a regular file")
+      case .unreadable: throw ResourceError(reference, "cannot read the file")
       }
     }
-    return out
   }
 }

@@ -48,7 +48,7 @@ public enum ResourcePolicy: Sendable, Hashable {
     case let other?:
       throw ResourceError(text, "the \(other): scheme is not allowed (no network access)")
     }
-    let decoded = PercentDecoding.decode(Array(path.utf8))
+    let decoded = PercentEncoding.decode(path.utf8)
     guard !decoded.contains(0), let decodedPath = String(validating: decoded, as: UTF8.self)
     else { throw ResourceError(text, "the decoded path is not valid UTF-8 or holds a NUL byte") }
     path = decodedPath
