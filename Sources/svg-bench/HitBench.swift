@@ -5,16 +5,22 @@ import SVGTree
 
 /// The generated drawing of the hit-test benchmark: `paths` small closed paths (curves and
 /// lines, filled, a third stroked, some with transforms) scattered over a page, in groups
-/// of 100 as drawing programs make layers.
+/// of 100 as drawing programs make layers, or (`--flat`) all children of the root, as many
+/// drawing programs export them.
 enum HitBench {
   /// Hit tests per second on a drawing of PATHS paths (generated, or FILE), with and without
-  /// the spatial index, at the same random points. Arguments: [PATHS [HITS [FILE]]].
-  static func run(_ args: [String]) throws -> String {
+  /// the spatial index, at the same random points. A hit counts as the library answers it:
+  /// the top-most element with its index path and ancestors. Arguments:
+  /// [--flat] [PATHS [HITS [FILE]]].
+  static func run(_ arguments: [String]) throws -> String {
+    let flat = arguments.contains("--flat")
+    let args = arguments.filter { $0 != "--flat" }
     let paths = args.count > 0 ? Int(args[0]) ?? 100_000 : 100_000
     let hits = max(1, args.count > 1 ? Int(args[1]) ?? 20_000 : 20_000)
     var start = Date()
     let text =
-      try args.count > 2 ? String(contentsOfFile: args[2], encoding: .utf8) : drawing(paths: paths)
+      try args.count > 2
+      ? String(contentsOfFile: args[2], encoding: .utf8) : drawing(paths: paths, flat: flat)
     let scene = try Scene(document: try Document(string: text))
     let build = Date().timeIntervalSince(start)
     var rng = Random(seed: 42)
@@ -37,20 +43,22 @@ enum HitBench {
     let scanned = measure(scanCount, index: false)
     let indexedRate = Double(hits) / indexed.seconds
     let scanRate = Double(scanCount) / scanned.seconds
-    return String(
-      format: "hit %d shapes: build %.2fs, index %.3fs; indexed %.0f hits/s (%.1f us each, "
-        + "%d/%d points hit); scan %.0f hits/s (%.0f us each); index %.0fx faster",
-      scene.shapeCount, build, index, indexedRate, 1e6 / indexedRate, indexed.found, hits,
-      scanRate, 1e6 / scanRate, indexedRate / scanRate)
+    let layout = args.count > 2 ? "" : flat ? " (flat)" : " (grouped)"
+    return "hit \(scene.shapeCount) shapes\(layout): "
+      + String(
+        format: "build %.2fs, index %.3fs; indexed %.0f hits/s (%.1f us each, "
+          + "%d/%d points hit); scan %.0f hits/s (%.0f us each); index %.0fx faster",
+        build, index, indexedRate, 1e6 / indexedRate, indexed.found, hits, scanRate,
+        1e6 / scanRate, indexedRate / scanRate)
   }
 
-  static func drawing(paths: Int) -> String {
+  static func drawing(paths: Int, flat: Bool = false) -> String {
     let side = max(100, (Double(paths) * 400).squareRoot().rounded())
     var rng = Random(seed: 7)
     var out =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(side))\" height=\"\(Int(side))\">\n"
     for i in 0..<paths {
-      if i % 100 == 0 { out += i == 0 ? "<g>\n" : "</g>\n<g>\n" }
+      if !flat, i % 100 == 0 { out += i == 0 ? "<g>\n" : "</g>\n<g>\n" }
       let x = rng.next() * side
       let y = rng.next() * side
       let r = 3 + rng.next() * 12
@@ -66,7 +74,7 @@ enum HitBench {
       }
       out += "<path \(attributes)/>\n"
     }
-    return out + "</g>\n</svg>\n"
+    return out + (flat ? "" : "</g>\n") + "</svg>\n"
   }
 
   struct Random {

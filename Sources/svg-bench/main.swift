@@ -7,7 +7,7 @@ import SVGTree
 let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 || args.first == "hit" else {
   FileHandle.standardError.write(
-    Data("usage: svg-bench parse|stages FILE... | hit [PATHS [HITS [FILE]]]\n".utf8))
+    Data("usage: svg-bench parse|stages FILE... | hit [--flat] [PATHS [HITS [FILE]]]\n".utf8))
   exit(2)
 }
 switch args[0] {
