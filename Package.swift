@@ -68,7 +68,8 @@ let package = Package(
       name: "Inkpath",
       dependencies: ["SVGGeometry", "SVGTree", "SVGRender", "SVGQuery", "SVGCommands", "SVGInline"]),
 
-    .executableTarget(name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery"]),
+    .executableTarget(
+      name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery", "SVGCommands"]),
 
     .target(
       name: "SVGServer",

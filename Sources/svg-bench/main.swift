@@ -7,7 +7,9 @@ import SVGTree
 let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 || args.first == "hit" else {
   FileHandle.standardError.write(
-    Data("usage: svg-bench parse|stages FILE... | hit [--flat] [PATHS [HITS [FILE]]]\n".utf8))
+    Data(
+      "usage: svg-bench parse|stages FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS]\n"
+        .utf8))
   exit(2)
 }
 switch args[0] {
@@ -50,6 +52,13 @@ case "stages":
 case "hit":
   do {
     print(try HitBench.run(Array(args.dropFirst())))
+  } catch {
+    FileHandle.standardError.write(Data("svg-bench: \(error)\n".utf8))
+    exit(1)
+  }
+case "recolor":
+  do {
+    print(try RecolorBench.run(Array(args.dropFirst())))
   } catch {
     FileHandle.standardError.write(Data("svg-bench: \(error)\n".utf8))
     exit(1)

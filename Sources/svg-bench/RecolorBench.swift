@@ -1,0 +1,50 @@
+import Foundation
+import SVGCommands
+import SVGGeometry
+import SVGQuery
+import SVGRender
+import SVGTree
+
+/// A colouring session's tap against a full render: `fillAt` at points that hit a filled
+/// shape, each followed by a render of the session (the tree the session keeps for hit
+/// tests serves the render too), against reading and rendering the file from scratch.
+enum RecolorBench {
+  /// Arguments: FILE [TAPS]. Renders at the drawing's natural size, PNG included.
+  static func run(_ args: [String]) throws -> String {
+    guard let path = args.first else { throw BenchError("recolor needs a FILE") }
+    let taps = max(1, args.count > 1 ? Int(args[1]) ?? 10 : 10)
+    let request = RenderRequest()
+    var start = Date()
+    let document = try Document(contentsOfFile: path)
+    _ = try request.render(try RenderTree(document: document))
+    let full = Date().timeIntervalSince(start)
+
+    var session = EditableDocument(document)
+    let scene = try session.scene()
+    var rng = HitBench.Random(seed: 11)
+    var points: [Point] = []
+    var attempts = 0
+    while points.count < taps, attempts < 100_000 {
+      attempts += 1
+      let p = Point(rng.next() * scene.tree.size.width, rng.next() * scene.tree.size.height)
+      let d = (scene.documentToCanvas.inverted ?? .identity).apply(p)
+      if scene.elements(at: d).contains(where: \.paintsFill) { points.append(d) }
+    }
+    guard !points.isEmpty else { throw BenchError("no filled shape found to tap") }
+    try session.apply(script: "setActiveColor(255, 0, 0)")
+    start = Date()
+    for p in points {
+      try session.apply(.fillAt(p))
+      _ = try request.render(try session.scene().tree)
+    }
+    let tap = Date().timeIntervalSince(start) / Double(points.count)
+    return String(
+      format: "recolor: full render %.1f ms; fillAt + re-render %.1f ms (%.2fx the full render)",
+      full * 1000, tap * 1000, tap / full)
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
