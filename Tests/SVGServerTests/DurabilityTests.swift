@@ -28,7 +28,8 @@ import Testing
     let syncs = try SyncCounter()
     let server = try ServerProcess(
       data: data.path, arguments: ["--quiet"], environment: try syncs.environment())
-    let id = try #require(try server.client.post("/documents", Fixture.garden).json["id"] as? String)
+    let id = try #require(
+      try server.client.post("/documents", Fixture.garden).json["id"] as? String)
     var sent: [String] = []
     for i in 0..<20 {
       let entry = "setOpacity(sky, 0.1\(String(format: "%02d", i))1)"

@@ -111,7 +111,8 @@ package enum ChildProcess {
       _ = wait4(pid, &status, 0, &usage)
     }
     let elapsed = ContinuousClock.now - start
-    result.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    result.seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     if status & 0x7F == 0 {
       result.exitCode = (status >> 8) & 0xFF
     } else {

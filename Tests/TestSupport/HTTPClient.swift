@@ -40,7 +40,9 @@ package struct HTTPClient: Sendable {
     try request("GET", path, headers: headers)
   }
 
-  package func post(_ path: String, _ body: String, headers: [(String, String)] = []) throws -> Response {
+  package func post(_ path: String, _ body: String, headers: [(String, String)] = []) throws
+    -> Response
+  {
     try request("POST", path, headers: headers, body: Array(body.utf8))
   }
 

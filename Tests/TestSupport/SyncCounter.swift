@@ -34,7 +34,8 @@ package final class SyncCounter: Sendable {
 
   /// The lines reported so far.
   package var lines: [String] {
-    let text = String(decoding: FileManager.default.contents(atPath: report) ?? Data(), as: UTF8.self)
+    let text = String(
+      decoding: FileManager.default.contents(atPath: report) ?? Data(), as: UTF8.self)
     return text.split(separator: "\n").map(String.init)
   }
 
