@@ -10,7 +10,8 @@ import Synchronization
 package final class ServerProcess: @unchecked Sendable {
   package static let path = Products.path("svg-serve")
 
-  private let process: Process
+  /// The child process (for its identifier, state and exit status).
+  package let process: Process
   private let stderrText: Locked<String>
   private let drained: LogLines
   package let port: UInt16
