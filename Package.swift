@@ -79,22 +79,32 @@ let package = Package(
       ]),
     .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
 
+    // What the test targets share: running the tools and the server, HTTP, PNGs, temporary
+    // folders, waiting with a deadline, counting syncs.
+    .target(
+      name: "TestSupport", dependencies: ["SVGRender"], path: "Tests/TestSupport",
+      exclude: ["synccount.c"]),
     .testTarget(
       name: "CLITests",
-      dependencies: ["svg-render", "SVGRender", "svg-inline", "svg-query", "svg-serve"]),
+      dependencies: [
+        "TestSupport", "svg-render", "SVGRender", "svg-inline", "svg-query", "svg-serve",
+      ]),
     .testTarget(
-      name: "SVGServerTests", dependencies: ["SVGServer", "SVGRender", "SVGTree", "svg-serve"]),
+      name: "SVGServerTests",
+      dependencies: ["TestSupport", "SVGServer", "SVGRender", "SVGTree", "svg-serve"]),
     .testTarget(
       name: "HostileInputs",
-      dependencies: ["svg-render", "svg-inline", "svg-query", "svg-serve"],
+      dependencies: ["TestSupport", "svg-render", "svg-inline", "svg-query", "svg-serve"],
       path: "Tests/HostileInputs", exclude: ["Corpus"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
-      name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+      name: "SVGTreeTests", dependencies: ["SVGTree", "TestSupport"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree", "TestSupport"]),
     .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
-      name: "SVGInlineTests", dependencies: ["SVGInline", "SVGTree", "SVGRender", "svg-inline"],
+      name: "SVGInlineTests",
+      dependencies: ["SVGInline", "SVGTree", "SVGRender", "svg-inline", "TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "InlineExampleTests", dependencies: ["InlineExample"],

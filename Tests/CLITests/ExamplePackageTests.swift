@@ -34,7 +34,7 @@ import Testing
           "swift", "build", "-j", "2", "--package-path", example.path, "--scratch-path",
           scratch.path,
         ],
-        environment: environment)
+        environment: environment, timeout: 1200)  // a whole package build on a busy machine
     }
     try FileManager.default.setAttributes(
       [.modificationDate: Date()],

@@ -12,6 +12,9 @@ import Testing
   /// Runs `tool args` on a pseudo-terminal (util-linux `script`), as a person at a terminal
   /// would; the terminal's output (standard output and error together) is returned.
   func onTerminal(_ tool: String, _ args: [String], noColor: Bool) throws -> (Int32, String) {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.script),
+      "no \(Self.script): scripts/bootstrap installs bsdutils")
     let quoted = ([Executable(name: tool).path] + args).map { "'\($0)'" }.joined(separator: " ")
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = noColor ? "1" : nil
@@ -20,8 +23,7 @@ import Testing
     return (r.status, r.text)
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script)))
-  func errorsAreColouredOnATerminalUnlessNoColor() throws {
+  @Test func errorsAreColouredOnATerminalUnlessNoColor() throws {
     let (status, coloured) = try onTerminal(
       "svg-render", ["/no/such.svg", "-o", "/tmp/x.png"], noColor: false)
     #expect(status == 1)
@@ -34,8 +36,7 @@ import Testing
     #expect(piped.stderr.hasPrefix("svg-render: ") && !piped.stderr.contains("\u{1B}"))
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script)))
-  func aBatchShowsProgressOnATerminalOnly() throws {
+  @Test func aBatchShowsProgressOnATerminalOnly() throws {
     let dir = try temporaryDirectory()
     let (status, terminal) = try onTerminal(
       "svg-render", [garden, page, "-w", "40", "-o", "\(dir)/a/"], noColor: true)

@@ -83,19 +83,14 @@ enum Make {
   /// A gzip file of `head`, `count` spaces and `tail`, made by `gzip -9` from a shell
   /// pipeline so the inflated text never sits in this process's memory.
   static func gzipBomb(_ head: String, spaces count: Int, _ tail: String) throws -> [UInt8] {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    p.arguments = [
-      "-c",
-      "{ printf '%s' \"$0\"; head -c \(count) /dev/zero | tr '\\0' ' '; printf '%s' \"$1\"; }"
-        + " | gzip -9 -c",
-      head, tail,
-    ]
-    let output = Pipe()
-    p.standardOutput = output
-    try p.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return [UInt8](data)
+    let run = try Executable.runProgram(
+      "/bin/sh",
+      [
+        "-c",
+        "{ printf '%s' \"$0\"; head -c \(count) /dev/zero | tr '\\0' ' '; printf '%s' \"$1\"; }"
+          + " | gzip -9 -c",
+        head, tail,
+      ])
+    return [UInt8](run.stdout)
   }
 }

@@ -38,8 +38,8 @@ import Testing
     for (tool, outcome) in zip(Self.tools, outcomes) {
       let run = try ChildProcess.run(
         Products.path(tool.name), tool.arguments(workspace.base + "/" + hostile.file),
-        in: workspace.base,
-        timeout: max(budget * 2, 10), tripwire: workspace.tripwire)
+        input: .heldOpen, in: workspace.base, timeout: max(budget * 2, 10),
+        measureMemory: true, tripwire: workspace.tripwire)
       let what = "\(tool.name) \(hostile.file)"
       let stderr = run.stderr.prefix(600)
       #expect(!run.trippedWire, "\(what) opened a file outside its policy")

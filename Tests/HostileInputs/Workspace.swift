@@ -15,9 +15,7 @@ struct Workspace {
   var tripwire: String { outside + "/tripwire" }
 
   init() throws {
-    root =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("inkpath-hostile-\(UUID().uuidString)").path
+    root = try temporaryDirectory("inkpath-hostile")
     let fm = FileManager.default
     try fm.createDirectory(atPath: root + "/base", withIntermediateDirectories: true)
     try fm.createDirectory(atPath: root + "/outside", withIntermediateDirectories: true)
@@ -41,6 +39,12 @@ struct Workspace {
       base64Encoded:
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
     )!)
+}
+
+extension Products {
+  /// The folder of committed hostile files.
+  static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Corpus").path
 }
 
 /// A server socket on 127.0.0.1 that counts the connections made to it: a child that

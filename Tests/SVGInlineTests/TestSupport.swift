@@ -6,33 +6,23 @@ import Testing
 /// A scratch folder for one test: `root/site/` holds the SVGs and what they refer to,
 /// `root/outside/` what they must not reach.
 final class Sandbox {
-  let root: String
+  private let folder: TemporaryDirectory
+  var root: String { folder.path }
   var site: String { root + "/site" }
 
   init() throws {
-    root = NSTemporaryDirectory() + "inkpath-inline-" + UUID().uuidString
-    for dir in ["site", "outside"] {
-      try FileManager.default.createDirectory(
-        atPath: root + "/" + dir, withIntermediateDirectories: true)
-    }
+    folder = try TemporaryDirectory("inkpath-inline")
+    try FileManager.default.createDirectory(
+      atPath: root + "/site", withIntermediateDirectories: true)
     try write("outside/secret.js", "alert('secret');")
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: root) }
-
   /// Writes `text` (or raw bytes) at `relative` under the sandbox, making folders as needed.
-  func write(_ relative: String, _ text: String) throws { try write(relative, Array(text.utf8)) }
+  func write(_ relative: String, _ text: String) throws { try folder.write(relative, text) }
 
-  func write(_ relative: String, _ bytes: [UInt8]) throws {
-    let url = URL(fileURLWithPath: root + "/" + relative)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(bytes).write(to: url)
-  }
+  func write(_ relative: String, _ bytes: [UInt8]) throws { try folder.write(relative, bytes) }
 
-  func read(_ relative: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: root + "/" + relative).map { [UInt8]($0) }
-  }
+  func read(_ relative: String) -> [UInt8]? { folder.read(relative) }
 
   /// The canonical path of a file (the temporary folder may sit behind a symlink).
   func canonical(_ relative: String) -> String {
@@ -84,27 +74,8 @@ extension InlineResult {
 func runCLI(_ arguments: [String], in directory: String, stdin: [UInt8] = []) throws
   -> (status: Int32, stdout: String, stderr: String)
 {
-  let products = Bundle.module.bundleURL.deletingLastPathComponent()
-  let process = Process()
-  process.executableURL = products.appendingPathComponent("svg-inline")
-  process.arguments = arguments
-  process.currentDirectoryURL = URL(fileURLWithPath: directory)
-  let out = Pipe()
-  let err = Pipe()
-  let input = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  process.standardInput = input
-  try process.run()
-  input.fileHandleForWriting.write(Data(stdin))
-  try input.fileHandleForWriting.close()
-  let stdout = out.fileHandleForReading.readDataToEndOfFile()
-  let stderr = err.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (
-    process.terminationStatus, String(decoding: stdout, as: UTF8.self),
-    String(decoding: stderr, as: UTF8.self)
-  )
+  let r = try Executable(name: "svg-inline").run(arguments, stdin: Data(stdin), in: directory)
+  return (r.status, r.text, r.stderr)
 }
 
 /// The path of a fixture file.

@@ -195,10 +195,9 @@ private func redBluePNG() throws -> [UInt8] {
   }
 
   @Test func filesAreReadRelativeToTheDocument() throws {
-    let dir = NSTemporaryDirectory() + "inkpath-images-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    try Data(try redBluePNG()).write(to: URL(fileURLWithPath: dir + "/sub/pic.dat"))
+    let folder = try TemporaryDirectory("inkpath-images")
+    let dir = folder.path
+    try folder.write("sub/pic.dat", try redBluePNG())
     let tree = try build(
       svg("<image width='20' height='10' href='pic.dat'/>"), path: dir + "/sub/doc.svg",
       resources: .files(baseDirectory: dir))
@@ -242,10 +241,9 @@ private func redBluePNG() throws -> [UInt8] {
   }
 
   @Test func anSVGImageReadsNoFiles() throws {
-    let dir = NSTemporaryDirectory() + "inkpath-svgimage-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: dir) }
-    try Data(try redBluePNG()).write(to: URL(fileURLWithPath: dir + "/pic.png"))
+    let folder = try TemporaryDirectory("inkpath-svgimage")
+    let dir = folder.path
+    try folder.write("pic.png", try redBluePNG())
     let inner = svg("<image width='10' height='10' href='pic.png'/><rect width='5' height='5'/>")
     try Data(inner.utf8).write(to: URL(fileURLWithPath: dir + "/inner.svg"))
     // The document itself: links to its own file, which links to a PNG beside it.

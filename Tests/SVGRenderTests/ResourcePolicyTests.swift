@@ -7,11 +7,12 @@ import Testing
 ///   root/base/fifo, root/base/out -> ../outside/secret.txt, root/base/in -> a.png,
 ///   root/outside/secret.txt
 private final class Sandbox {
-  let root: String
+  private let folder: TemporaryDirectory
+  var root: String { folder.path }
   var base: String { root + "/base" }
 
   init() throws {
-    root = NSTemporaryDirectory() + "inkpath-policy-" + UUID().uuidString
+    folder = try TemporaryDirectory("inkpath-policy")
     let fm = FileManager.default
     for dir in ["base/sub", "base/dir", "outside"] {
       try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true)
@@ -23,8 +24,6 @@ private final class Sandbox {
     try fm.createSymbolicLink(atPath: base + "/in", withDestinationPath: "a.png")
     #expect(mkfifo(base + "/fifo", 0o600) == 0)
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: root) }
 
   /// The canonical path of a file in the sandbox (the temporary folder may be a symlink).
   func canonical(_ relative: String) -> String {

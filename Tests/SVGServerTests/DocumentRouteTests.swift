@@ -155,7 +155,7 @@ import Testing
       }
     }
     threads.forEach { $0.start() }
-    while answers.all.count < 60 { Thread.sleep(forTimeInterval: 0.02) }
+    try #require(waitUntil(timeout: .seconds(120)) { answers.count == 60 })
     let revisions = answers.all.map { $0.split(separator: " ") }
     #expect(revisions.allSatisfy { $0[0] == "200" })
     #expect(Set(revisions.map { Int($0[1])! }) == Set(1...60))

@@ -58,16 +58,14 @@ import Testing
     }
     slow.start()
     // Wait until the slow render holds the only slot.
-    let deadline = ContinuousClock.now + .seconds(20)
-    while ContinuousClock.now < deadline,
-      try !t.client.get("/metrics").text.contains("inkpath_renders_in_flight 1")
-    {
-      Thread.sleep(forTimeInterval: 0.01)
+    let rendering = try waitUntil(timeout: .seconds(20)) {
+      try t.client.get("/metrics").text.contains("inkpath_renders_in_flight 1")
     }
+    try #require(rendering, "the slow render never held the slot")
     let busy = try t.client.post("/render?width=20", Fixture.square)
     #expect(busy.status == 503)
     #expect((busy.json["error"] as? String)?.contains("busy") == true)
-    while slowStatus.all.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
+    try #require(waitUntil(timeout: .seconds(60)) { slowStatus.count == 1 })
     #expect(slowStatus.all == ["503"])
     #expect(try t.client.post("/render?width=20", Fixture.square).status == 200)
     let metrics = try t.client.get("/metrics").text
@@ -107,9 +105,8 @@ import Testing
   }
 
   @Test func externalFilesOnlyUnderResources() throws {
-    let folder = NSTemporaryDirectory() + "svgserver-res-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let resources = try TemporaryDirectory("svgserver-res")
+    let folder = resources.path
     try Data(try Fixture.redPixelPNG()).write(to: URL(fileURLWithPath: folder + "/red.png"))
     let svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">

@@ -110,7 +110,8 @@ import Testing
     let t = try TestServer()
     _ = try t.client.get("/healthz")
     _ = try t.client.get("/nope")
-    Thread.sleep(forTimeInterval: 0.05)
+    // The line is written once the answer is sent: wait for it, with a deadline.
+    #expect(waitUntil(timeout: .seconds(10)) { t.accessLog.count == 2 })
     let lines = t.accessLog.all
     #expect(
       lines.contains { $0.hasPrefix("127.0.0.1 \"GET /healthz\" 200 ") && $0.hasSuffix("ms") })
@@ -125,15 +126,14 @@ import Testing
       let r = try? client.post("/render?width=300", Fixture.heavy(1500))
       result.append("\(r?.status ?? -1)")
     }.start()
-    let deadline = ContinuousClock.now + .seconds(20)  // until the render holds a slot
-    while ContinuousClock.now < deadline,
-      try !t.client.get("/metrics").text.contains("inkpath_renders_in_flight 1")
-    {
-      Thread.sleep(forTimeInterval: 0.01)
+    let rendering = try waitUntil(timeout: .seconds(20)) {
+      try t.client.get("/metrics").text.contains("inkpath_renders_in_flight 1")
     }
+    try #require(rendering, "the render never held a slot")
     t.server.shutdown()
-    // shutdown() returned: the render was answered before the daemon stopped.
-    Thread.sleep(forTimeInterval: 0.05)
+    // shutdown() returned: the render was answered before the daemon stopped; the client
+    // thread reads it.
+    #expect(waitUntil(timeout: .seconds(10)) { result.count == 1 })
     #expect(result.all == ["200"])
     #expect((try? client.get("/healthz")) == nil)
   }
@@ -184,8 +184,8 @@ import Testing
   }
 
   @Test func storeKeepsLogsAcrossReopeningAndRefusesStaleRevisions() throws {
-    let dir = NSTemporaryDirectory() + "svgserver-store-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let folder = try TemporaryDirectory("svgserver-store")
+    let dir = folder.path
     let id: String
     do {
       let store = try DocumentStore(directory: dir)

@@ -2,7 +2,6 @@ import Foundation
 import SVGRender
 import SVGServer
 import SVGTree
-import Synchronization
 
 /// A real server on a free loopback port, in this process, over a fresh data folder.
 final class TestServer {
@@ -12,7 +11,7 @@ final class TestServer {
   let accessLog = LogLines()
 
   init(_ configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
-    directory = NSTemporaryDirectory() + "svgserver-\(UUID().uuidString)"
+    directory = try temporaryDirectory("svgserver")
     var c = ServerConfiguration()
     c.port = 0
     c.dataDirectory = directory
@@ -39,12 +38,6 @@ final class TestServer {
     }
     return id
   }
-}
-
-final class LogLines: Sendable {
-  private let lines = Mutex<[String]>([])
-  func append(_ line: String) { lines.withLock { $0.append(line) } }
-  var all: [String] { lines.withLock { $0 } }
 }
 
 /// The SVG documents the tests send.
@@ -83,27 +76,5 @@ enum Fixture {
       string: "<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'>"
         + "<rect width='1' height='1' fill='red'/></svg>")
     return try RenderRequest().render(try RenderTree(document: doc))
-  }
-}
-
-/// Reads a PNG's size and pixels through the renderer's own decoder.
-enum PNG {
-  static func decode(_ bytes: [UInt8]) throws -> Bitmap {
-    let path = NSTemporaryDirectory() + "svgserver-\(UUID().uuidString).png"
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    return try Bitmap(pngFile: path)
-  }
-
-  /// The pixel at (x, y) as [r, g, b, a].
-  static func pixel(_ bytes: [UInt8], _ x: Int, _ y: Int) throws -> [Int] {
-    let p = try decode(bytes).rgba(x: x, y: y)
-    return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-  }
-
-  static func size(_ bytes: [UInt8]) -> (Int, Int)? {
-    guard bytes.count > 24, bytes[0] == 0x89, bytes[1] == 0x50 else { return nil }
-    func u32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-    return (u32(16), u32(20))
   }
 }

@@ -100,15 +100,7 @@ import Testing
 
 /// gzip through the system tool, so the test does not trust our own zlib code.
 func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-  let dir = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: dir) }
-  let file = dir.appendingPathComponent("a")
-  try Data(bytes).write(to: file)
-  let p = Process()
-  p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-  p.arguments = ["-n", file.path]
-  try p.run()
-  p.waitUntilExit()
-  return [UInt8](try Data(contentsOf: dir.appendingPathComponent("a.gz")))
+  let run = try Executable.runProgram("/bin/gzip", ["-n", "-c"], stdin: Data(bytes))
+  try #require(run.status == 0, "gzip: \(run.stderr)")
+  return [UInt8](run.stdout)
 }

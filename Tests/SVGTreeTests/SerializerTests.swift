@@ -39,7 +39,9 @@ import Testing
 
   @Test func roundTripsRealDrawings() throws {
     let dir = "/usr/share/openclipart/svg"
-    guard let e = FileManager.default.enumerator(atPath: dir) else { return }
+    let e = try #require(
+      FileManager.default.enumerator(atPath: dir),
+      "no \(dir): scripts/bootstrap installs openclipart-svg")
     var checked = 0
     while let f = e.nextObject() as? String, checked < 60 {
       guard f.hasSuffix(".svg"), let doc = try? Document(contentsOfFile: "\(dir)/\(f)") else {
@@ -49,5 +51,6 @@ import Testing
       #expect(Self.same(doc, again), "\(f)")
       checked += 1
     }
+    #expect(checked == 60)
   }
 }

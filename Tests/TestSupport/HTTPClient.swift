@@ -2,40 +2,51 @@ import Foundation
 
 /// A minimal HTTP/1.1 client over a POSIX socket, so tests see exactly what the server
 /// sends and can send what no library would (malformed requests, chunked bodies).
-struct HTTPClient {
-  struct Response {
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
+package struct HTTPClient: Sendable {
+  package struct Response: Sendable {
+    package var status: Int
+    package var headers: [(String, String)]
+    package var body: [UInt8]
 
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
       headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
-    func all(_ name: String) -> [String] {
+    package func all(_ name: String) -> [String] {
       headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1)
     }
-    var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
     /// The body as a JSON object (empty when it is not one).
-    var json: [String: Any] {
+    package var json: [String: Any] {
       (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
     }
   }
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+  package struct Failure: Error, CustomStringConvertible {
+    package var description: String
+    package init(description: String) { self.description = description }
   }
 
-  var port: UInt16
+  package var port: UInt16
+  /// Seconds a send or a receive may wait before the exchange gives up (no test hangs on a
+  /// server that does not answer).
+  package var timeout: Int
 
-  func get(_ path: String, headers: [(String, String)] = []) throws -> Response {
+  package init(port: UInt16, timeout: Int = 60) {
+    self.port = port
+    self.timeout = timeout
+  }
+
+  package func get(_ path: String, headers: [(String, String)] = []) throws -> Response {
     try request("GET", path, headers: headers)
   }
 
-  func post(_ path: String, _ body: String, headers: [(String, String)] = []) throws -> Response {
+  package func post(_ path: String, _ body: String, headers: [(String, String)] = []) throws
+    -> Response
+  {
     try request("POST", path, headers: headers, body: Array(body.utf8))
   }
 
-  func request(
+  package func request(
     _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [],
     chunked: Bool = false
   ) throws -> Response {
@@ -60,12 +71,13 @@ struct HTTPClient {
   }
 
   /// Sends `bytes` as they are and returns everything the server answers until it closes.
-  func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
+  package func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw Failure(description: "socket failed") }
     defer { close(fd) }
-    var timeout = timeval(tv_sec: 60, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var limit = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     var addr = sockaddr_in()
     addr.sin_family = sa_family_t(AF_INET)
     addr.sin_port = port.bigEndian
