@@ -41,7 +41,7 @@ let package = Package(
     .target(
       name: "SVGRender",
       dependencies: [
-        "SVGTree", "SVGGeometry", "CCairo", "CPNG", "CJpeg", "CGif", "CWebP", "CHarfBuzz",
+        "SVGTree", "SVGGeometry", "CCairo", "CPNG", "CZlib", "CJpeg", "CGif", "CWebP", "CHarfBuzz",
         "CFontconfig",
       ]),
     .target(name: "CommandLineKit"),

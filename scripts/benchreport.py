@@ -26,15 +26,23 @@ def cpu():
 
 
 def comparisons(results):
-    """(case title, {peer: seconds}) for the cases measured against rsvg-convert and resvg."""
+    """(case title, {peer: seconds}, {peer: peak MiB}) for the cases measured against
+    rsvg-convert and resvg."""
     out = []
+
+    def add(title, figures):
+        figures = {k: v for k, v in figures.items() if k in PEERS}
+        out.append((title, {k: v["wall"] for k, v in figures.items()},
+                    {k: v["peak_mib"] for k, v in figures.items()}))
+
     if "render" in results:
-        out.append(("render: each of the largest openclipart drawings to an 800 px PNG",
-                    results["render"]))
+        add("render: each of the largest openclipart drawings to an 800 px PNG, one process "
+            "per file", results["render"])
+    if "thumbs" in results:
+        add("thumbs: 64 px thumbnails of 299 drawings, one process per file", results["thumbs"])
     if "filter" in results:
-        times = {k: v for k, v in results["filter"].items() if k != "source"}
-        out.append((f"filter: {results['filter']['source']} blurred (50) with a drop shadow, "
-                    "at 2000 px", times))
+        add(f"filter: {results['filter']['source']} blurred (50) with a drop shadow, "
+            "at 2000 px", {k: v for k, v in results["filter"].items() if k != "source"})
     return out
 
 
@@ -75,7 +83,8 @@ def chart_svg(rows):
 def write(root, results, files, runs):
     docs = os.path.join(root, "docs")
     os.makedirs(docs, exist_ok=True)
-    rows = [(t, r) for t, r in comparisons(results) if "svg-render" in r]
+    rows = [(t, r) for t, r, _ in comparisons(results) if "svg-render" in r]
+    memory = {t: m for t, _, m in comparisons(results)}
     svg_path = os.path.join(docs, "benchmarks.svg")
     png_path = os.path.join(docs, "benchmarks.png")
     with open(svg_path, "w") as f:
@@ -89,9 +98,11 @@ def write(root, results, files, runs):
     lines = [
         "# Benchmarks",
         "",
-        "Written by `scripts/bench --report`; do not edit. Each figure is the best of "
-        f"{runs} runs of one process per file on the same files, in the same run, so the "
-        "ratios compare like with like on a shared machine.",
+        "Written by `scripts/bench --report`; do not edit. Each time is the median of "
+        f"{runs} runs in which the tools alternate, on the same files, in the same run, so the "
+        "ratios compare like with like on a shared machine (wall time; the executables are "
+        "built with `--static-swift-stdlib`, as `scripts/install` builds them). Peak memory "
+        "is the largest resident set of one process of the case.",
         "",
         f"- Machine: {os.cpu_count()} cores, {cpu()}, {platform.system()} {platform.release()}",
         f"- Date: {datetime.date.today().isoformat()}",
@@ -104,14 +115,31 @@ def write(root, results, files, runs):
         "| --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for title, times in rows:
-        cells = [f"{times[p]:.2f} s" if p in times else "n/a" for p in PEERS]
+        mem = memory.get(title, {})
+        cells = [f"{times[p]:.2f} s ({mem[p]:.0f} MiB)" if p in times else "n/a" for p in PEERS]
         ratios = [f"{times['svg-render'] / times[p]:.2f}x" if p in times else "n/a"
                   for p in PEERS[1:]]
         label = title.replace("largest", f"{files} largest")
         lines.append(f"| {label} | " + " | ".join(cells + ratios) + " |")
     lines += ["", "A ratio below 1 means svg-render is faster."]
+    if "thumbs" in results and "resvg" in results["thumbs"]:
+        b, r = results["thumbs"]["svg-render batch"], results["thumbs"]["resvg"]
+        lines += ["", f"The same thumbnails in one batch call (`svg-render -w 64 FILES -o DIR`): "
+                  f"{b['wall']:.2f} s ({b['peak_mib']:.0f} MiB), {b['wall'] / r['wall']:.2f}x "
+                  "resvg's loop."]
+    if "startup" in results:
+        st = results["startup"]
+        cells = ", ".join(f"{k} {v['wall'] * 1000:.1f} ms (CPU {v['cpu'] * 1000:.1f} ms)"
+                          for k, v in st.items())
+        lines += ["", f"Start-up alone (`--version`, median of at least 30 runs): {cells}."]
+    if "tree" in results:
+        a, b = results["tree"]["svg-bench"], results["tree"]["xmllint"]
+        lines += ["", f"Source tree of one generated 7 MB file of 100,000 paths: "
+                  f"{a['wall']:.3f} s ({a['peak_mib']:.0f} MiB) against {b['wall']:.3f} s "
+                  f"({b['peak_mib']:.0f} MiB) for `xmllint --noout`: "
+                  f"{a['wall'] / b['wall']:.2f}x (the goal is at most 1.5x)."]
     if "parse" in results:
-        p = results["parse"]
+        p = {k: v["wall"] for k, v in results["parse"].items()}
         lines += [
             "",
             f"Parsing alone, the {files} largest drawings into the source tree in one process: "

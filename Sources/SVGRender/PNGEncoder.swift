@@ -1,30 +1,56 @@
 import CPNG
+import CZlib
+import Dispatch
+import Glibc
 
-/// PNG encoding with libpng's simplified API.
+/// PNG encoding.
 ///
 /// cairo's own PNG writer always uses libpng's default settings, which spend more time
 /// compressing than rendering took (4x the render on openclipart's largest drawings);
-/// ``Bitmap/pngData(fast:)`` lets the caller choose.
+/// ``Bitmap/pngData(fast:)`` lets the caller choose. The fast encoding (no row filters, zlib
+/// level 3, as libpng's `PNG_IMAGE_FLAG_FAST`) is written here: bands of rows are
+/// un-premultiplied and deflated on all cores at once, each band straight from the bitmap in
+/// small blocks (the image is never held twice), and the bands' deflate streams are joined
+/// into one zlib stream (a sync flush ends every band but the last; their Adler-32 checksums
+/// combine), as pigz does. The small encoding goes through libpng's adaptive filters.
 enum PNGEncoder {
   static func encode(_ bitmap: Bitmap, fast: Bool) throws(RenderError) -> [UInt8] {
+    fast ? try ParallelPNG.encode(bitmap) : try encodeSmall(bitmap)
+  }
+
+  /// Straight (non-premultiplied) RGBA of row `y`, written to `dst` (`width * 4` bytes).
+  static func unpremultiply(
+    _ src: UnsafeRawBufferPointer, row y: Int, of bitmap: Bitmap, into dst: UnsafeMutableRawPointer
+  ) {
+    let base = y * bitmap.stride
+    for x in 0..<bitmap.width {
+      // Native-endian ARGB32: the word is A << 24 | R << 16 | G << 8 | B.
+      let v = src.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self)
+      let a = v >> 24
+      var r = (v >> 16) & 0xFF
+      var g = (v >> 8) & 0xFF
+      var b = v & 0xFF
+      if a != 0 && a != 255 {
+        r = min(255, (r * 255 + a / 2) / a)
+        g = min(255, (g * 255 + a / 2) / a)
+        b = min(255, (b * 255 + a / 2) / a)
+      }
+      // RGBA in memory is the little-endian word A << 24 | B << 16 | G << 8 | R.
+      dst.storeBytes(
+        of: (a << 24 | b << 16 | g << 8 | r).littleEndian, toByteOffset: x * 4, as: UInt32.self)
+    }
+  }
+
+  /// libpng's simplified API with its default (adaptive) filters and compression.
+  private static func encodeSmall(_ bitmap: Bitmap) throws(RenderError) -> [UInt8] {
     let w = bitmap.width
     let h = bitmap.height
-    // Straight (non-premultiplied) BGRA: little-endian ARGB32 is B, G, R, A in memory.
     let straight = [UInt8](unsafeUninitializedCapacity: w * h * 4) { dst, count in
       count = w * h * 4
       bitmap.pixels.withUnsafeBytes { src in
         for y in 0..<h {
-          for x in 0..<w {
-            let v = src.loadUnaligned(fromByteOffset: y * bitmap.stride + x * 4, as: UInt32.self)
-            let a = v >> 24
-            var out = v
-            if a != 0 && a != 255 {
-              func un(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
-              out = a << 24 | un((v >> 16) & 0xFF) << 16 | un((v >> 8) & 0xFF) << 8 | un(v & 0xFF)
-            }
-            UnsafeMutableRawBufferPointer(dst).storeBytes(
-              of: out, toByteOffset: (y * w + x) * 4, as: UInt32.self)
-          }
+          unpremultiply(
+            src, row: y, of: bitmap, into: UnsafeMutableRawPointer(dst.baseAddress!) + y * w * 4)
         }
       }
     }
@@ -32,8 +58,7 @@ enum PNGEncoder {
     image.version = UInt32(PNG_IMAGE_VERSION)
     image.width = UInt32(w)
     image.height = UInt32(h)
-    image.format = UInt32(PNG_FORMAT_BGRA)
-    image.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
+    image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // RGBA
     // One pass into a buffer that fits all but incompressible images; libpng reports the
     // size it needs when the buffer is too small, and a second pass uses that.
     var capacity = h * (w * 4 + 1) / 2 + 4096
@@ -54,12 +79,139 @@ enum PNGEncoder {
       capacity = size
       image.warning_or_error = 0
     }
-    let reason = message(&image)
+    let reason = withUnsafeBytes(of: &image.message) {
+      String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+    }
     png_image_free(&image)
     throw RenderError("cannot encode PNG: \(reason)")
   }
+}
 
-  private static func message(_ image: inout png_image) -> String {
-    withUnsafeBytes(of: &image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+/// The fast PNG writer: bands of rows deflated in parallel into one zlib stream.
+enum ParallelPNG {
+  /// zlib level of the fast encoding (libpng's `PNG_IMAGE_FLAG_FAST` uses the same).
+  static let level: Int32 = 3
+  /// Images smaller than this many pixels are one band: threads cost more than they save.
+  static let minPixelsPerBand = 1 << 17
+
+  /// One band's deflate output and the Adler-32 of its uncompressed bytes.
+  struct Band {
+    var data: [UInt8] = []
+    var adler: UInt = 1
+    var length = 0
+    var failed = false
   }
+
+  static func encode(_ bitmap: Bitmap) throws(RenderError) -> [UInt8] {
+    let (w, h) = (bitmap.width, bitmap.height)
+    let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    let count = max(1, min(cores, h, w * h / minPixelsPerBand))
+    var bands = [Band](repeating: Band(), count: count)
+    bitmap.pixels.withUnsafeBytes { pixels in
+      bands.withUnsafeMutableBufferPointer { out in
+        let out = UnsafeSendable(out)
+        let pixels = UnsafeSendable(pixels)
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+          let rows = (h * i / count)..<(h * (i + 1) / count)
+          out.value[i] = deflate(pixels.value, bitmap, rows: rows, last: i == count - 1)
+        }
+      }
+    }
+    guard !bands.contains(where: \.failed) else { throw RenderError("cannot encode PNG: zlib") }
+    var adler = bands[0].adler
+    for band in bands.dropFirst() { adler = adler32_combine(adler, band.adler, band.length) }
+
+    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    png.reserveCapacity(bands.reduce(128) { $0 + $1.data.count + 12 })
+    var header: [UInt8] = []
+    appendBigEndian(UInt32(w), to: &header)
+    appendBigEndian(UInt32(h), to: &header)
+    header += [8, 6, 0, 0, 0]  // 8 bits per channel, RGBA, deflate, no filter method, no interlace
+    appendChunk("IHDR", header, to: &png)
+    appendChunk("sRGB", [0], to: &png)  // perceptual intent, as libpng writes for sRGB data
+    for (i, band) in bands.enumerated() {
+      var data: [UInt8] = i == 0 ? [0x78, 0x5E] : []  // zlib header: deflate, 32 KiB window
+      data += band.data
+      if i == bands.count - 1 { appendBigEndian(UInt32(truncatingIfNeeded: adler), to: &data) }
+      appendChunk("IDAT", data, to: &png)
+    }
+    appendChunk("IEND", [], to: &png)
+    return png
+  }
+
+  /// Raw deflate of `rows` (each a filter byte of 0 and straight RGBA), ending with a sync
+  /// flush so the next band's stream continues it, or with the final block when `last`.
+  static func deflate(
+    _ pixels: UnsafeRawBufferPointer, _ bitmap: Bitmap, rows: Range<Int>, last: Bool
+  )
+    -> Band
+  {
+    var band = Band()
+    var z = z_stream()
+    guard
+      deflateInit2_(
+        &z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+        Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else {
+      band.failed = true
+      return band
+    }
+    defer { deflateEnd(&z) }
+    let rowBytes = 1 + bitmap.width * 4
+    let rowsPerBlock = max(1, (64 << 10) / rowBytes)
+    let block = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * rowsPerBlock, alignment: 16)
+    defer { block.deallocate() }
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 << 10)
+    defer { scratch.deallocate() }
+    band.data.reserveCapacity(rows.count * rowBytes / 8)
+    var y = rows.lowerBound
+    repeat {
+      let n = min(rowsPerBlock, rows.upperBound - y)
+      for k in 0..<n {
+        block.storeBytes(of: 0, toByteOffset: k * rowBytes, as: UInt8.self)
+        PNGEncoder.unpremultiply(pixels, row: y + k, of: bitmap, into: block + k * rowBytes + 1)
+      }
+      let bytes = n * rowBytes
+      let input = block.assumingMemoryBound(to: UInt8.self)
+      band.adler = adler32(band.adler, input, UInt32(bytes))
+      band.length += bytes
+      y += n
+      let flush = y < rows.upperBound ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH)
+      z.next_in = input
+      z.avail_in = UInt32(bytes)
+      repeat {
+        z.next_out = scratch
+        z.avail_out = 64 << 10
+        let status = CZlib.deflate(&z, flush)
+        if status == Z_STREAM_ERROR {
+          band.failed = true
+          return band
+        }
+        band.data.append(
+          contentsOf: UnsafeBufferPointer(start: scratch, count: (64 << 10) - Int(z.avail_out)))
+      } while z.avail_out == 0
+    } while y < rows.upperBound
+    return band
+  }
+
+  static func appendBigEndian(_ v: UInt32, to out: inout [UInt8]) {
+    out += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+  }
+
+  static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+    appendBigEndian(UInt32(data.count), to: &out)
+    let typeBytes = Array(type.utf8)
+    var crc = crc32(0, typeBytes, 4)
+    crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+    out += typeBytes
+    out += data
+    appendBigEndian(UInt32(truncatingIfNeeded: crc), to: &out)
+  }
+}
+
+/// A pointer handed to the bands of one `concurrentPerform`: each band writes only its own
+/// element, and the call returns only when all are done.
+private struct UnsafeSendable<T>: @unchecked Sendable {
+  let value: T
+  init(_ value: T) { self.value = value }
 }

@@ -94,6 +94,17 @@ public struct Document: Sendable {
     return id
   }
 
+  /// Appends `text` to the last child of `parent` when that is a node of the same `kind`
+  /// (text or CDATA: the parser delivers them in pieces, and writes `]]>` as two CDATA
+  /// sections), else adds a node.
+  mutating func appendText(_ text: String, to parent: NodeID, kind: NodeKind) {
+    if let last = nodes[parent.index].children.last, nodes[last.index].kind == kind {
+      nodes[last.index].text += text
+    } else {
+      append(Node(kind: kind, text: text), to: parent)
+    }
+  }
+
   /// Moves `id` to position `index` among its parent's children (all node kinds count).
   public mutating func moveChild(_ id: NodeID, toIndex index: Int) {
     guard let p = nodes[id.index].parent else { return }

@@ -1,12 +1,13 @@
 import CLibXML2
-import Foundation
 
 /// Reads SVG bytes into a ``Document`` with libxml2, hardened for untrusted input.
 ///
 /// libxml2 runs with `XML_PARSE_NONET` and never with `NOENT`, `DTDLOAD` or `HUGE`; its
 /// external-entity loader refuses everything, so neither the network nor a local file
-/// (`<!ENTITY x SYSTEM "file:///etc/passwd">`) is ever read. Internal entities, which
-/// Illustrator writes for namespace URIs, are expanded here, within
+/// (`<!ENTITY x SYSTEM "file:///etc/passwd">`) is ever read. The arena is built straight
+/// from libxml2's SAX events (``TreeBuilder``), without libxml2's own tree; only the DTD is
+/// kept by libxml2, for its entities and the doctype's text. Internal entities, which
+/// Illustrator writes for namespace URIs and content, are expanded within
 /// ``Limits/maxEntityExpansion``; libxml2 itself stops entity loops and amplification.
 struct XMLReader {
   let limits: Limits
@@ -14,7 +15,7 @@ struct XMLReader {
 
   private static let options = Int32(
     XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-      | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
+      | XML_PARSE_BIG_LINES.rawValue)
 
   /// libxml2's global set-up, done once per process.
   private static let initialized: Bool = {
@@ -37,34 +38,25 @@ struct XMLReader {
       throw SVGError(.io, "cannot create an XML parser", file: path)
     }
     defer { xmlFreeParserCtxt(ctxt) }
-    let state = ParseState(limits: limits)
-    ctxt.pointee._private = Unmanaged.passUnretained(state).toOpaque()
-    ctxt.pointee.sax.pointee.startElementNs = startElement
-    ctxt.pointee.sax.pointee.serror = recordError
+    let builder = TreeBuilder(limits: limits, main: ctxt)
+    ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+    TreeBuilder.install(on: ctxt.pointee.sax)
     let doc = bytes.withUnsafeBufferPointer { buf in
       buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
         xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), path ?? "input.svg", nil, Self.options)
       }
     }
     defer { if let doc { xmlFreeDoc(doc) } }
-    if let stop = state.stopReason {
-      throw SVGError(.limit, stop.message, file: path, location: stop.location)
+    if let stop = builder.stopReason {
+      throw SVGError(stop.kind, stop.message, file: path, location: stop.location)
     }
-    guard let doc, ctxt.pointee.wellFormed != 0 else {
-      if let stop = state.sizeError {
+    guard doc != nil, ctxt.pointee.wellFormed != 0 else {
+      if let stop = builder.sizeError {
         throw SVGError(.limit, stop.message, file: path, location: stop.location)
       }
       throw Self.libxmlError(ctxt, path: path)
     }
-    var builder = TreeBuilder(doc: doc, limits: limits)
-    var document: Document
-    do {
-      document = try builder.build(path: path)
-    } catch {
-      var named = error
-      if named.file == nil { named.file = path }
-      throw named
-    }
+    var document = builder.finish(doc: doc)
     document.sourcePath = path
     try SVGRoot.check(&document, path: path)
     return document
@@ -74,74 +66,20 @@ struct XMLReader {
     guard let err = xmlCtxtGetLastError(ctxt) else {
       return SVGError(.syntax, "not well-formed XML", file: path)
     }
-    var message = err.pointee.message.map { String(cString: $0) } ?? "not well-formed XML"
-    message = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    let message = err.pointee.message.map { String(cString: $0).trimmingSpaces }
+    let text = message.map(String.init) ?? "not well-formed XML"
     let isLimit =
       err.pointee.code == XML_ERR_ENTITY_LOOP.rawValue
-      || err.pointee.code == XML_ERR_INTERNAL_ERROR.rawValue && message.contains("depth")
+      || err.pointee.code == XML_ERR_INTERNAL_ERROR.rawValue && text.contains("depth")
     return SVGError(
-      isLimit ? .limit : .syntax, message, file: path,
+      isLimit ? .limit : .syntax, text, file: path,
       location: SourceLocation(line: Int(err.pointee.line), column: Int(err.pointee.int2)))
   }
 }
 
-/// Per-parse state reached from libxml2's SAX callback.
-final class ParseState {
-  struct Stop {
-    var message: String
-    var location: SourceLocation
-  }
-  let limits: Limits
-  var elements = 0
-  var stopReason: Stop?
-  /// The first of libxml2's own size limits that the input broke (an attribute or text
-  /// node over 10 MB): the errors libxml2 reports after it only describe its aftermath.
-  var sizeError: Stop?
-
-  init(limits: Limits) { self.limits = limits }
-}
-
-/// Start-tag callback: libxml2's own tree building, then the element's start position
-/// (libxml2 records only the line where the start tag ends) and the element/depth caps.
-private let startElement: startElementNsSAX2Func = {
-  ctx, localname, prefix, uri, nbNs, namespaces, nbAttributes, nbDefaulted, attributes in
-  xmlSAX2StartElementNs(
-    ctx, localname, prefix, uri, nbNs, namespaces, nbAttributes, nbDefaulted, attributes)
-  guard let ctxt = ctx?.assumingMemoryBound(to: xmlParserCtxt.self),
-    let raw = ctxt.pointee._private, let node = ctxt.pointee.node
-  else { return }
-  let state = Unmanaged<ParseState>.fromOpaque(raw).takeUnretainedValue()
-  let location = startTagLocation(ctxt)
-  node.pointee._private = UnsafeMutableRawPointer(
-    bitPattern: UInt(location.line) << 24 | UInt(min(location.column, 0xFF_FFFF)))
-  state.elements += 1
-  if state.elements > state.limits.maxElements {
-    state.stopReason = .init(
-      message: "more than \(state.limits.maxElements) elements", location: location)
-    xmlStopParser(ctxt)
-  } else if Int(ctxt.pointee.nameNr) > state.limits.maxDepth {
-    state.stopReason = .init(
-      message: "elements nested deeper than \(state.limits.maxDepth)", location: location)
-    xmlStopParser(ctxt)
-  }
-}
-
-/// Structured-error callback: keeps the first size-limit error (see ``ParseState/sizeError``).
-private let recordError: xmlStructuredErrorFunc = { userData, error in
-  guard let ctxt = userData?.assumingMemoryBound(to: xmlParserCtxt.self),
-    let raw = ctxt.pointee._private, let error, let text = error.pointee.message
-  else { return }
-  let state = Unmanaged<ParseState>.fromOpaque(raw).takeUnretainedValue()
-  let message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
-  guard state.sizeError == nil, message.hasSuffix("too long") else { return }
-  state.sizeError = .init(
-    message: message + " (libxml2's limit for one attribute or text is 10 MB)",
-    location: SourceLocation(line: Int(error.pointee.line), column: Int(error.pointee.int2)))
-}
-
 /// Finds the `<` that opened the tag just parsed: `<` cannot occur inside a start tag, so
 /// scanning back from the parser's position is exact and costs the tag's length.
-private func startTagLocation(_ ctxt: xmlParserCtxtPtr) -> SourceLocation {
+func startTagLocation(_ ctxt: xmlParserCtxtPtr) -> SourceLocation {
   guard let input = ctxt.pointee.input, let base = input.pointee.base,
     var p = input.pointee.cur
   else { return .unknown }
@@ -164,4 +102,32 @@ private func startTagLocation(_ ctxt: xmlParserCtxtPtr) -> SourceLocation {
     q -= 1
   }
   return SourceLocation(line: line - newlines, column: column)
+}
+
+/// The checks that make a well-formed XML document an SVG document.
+enum SVGRoot {
+  static func check(_ document: inout Document, path: String?) throws(SVGError) {
+    guard let root = document.root else {
+      throw SVGError(.syntax, "the document has no root element", file: path)
+    }
+    let r = document[root]
+    guard r.name == "svg" else {
+      throw SVGError(
+        .syntax, "not an SVG document: the root element is <\(r.qualifiedName)>", file: path,
+        location: r.location)
+    }
+    switch r.namespaceURI {
+    case XMLNamespace.svg: break
+    case nil:
+      document.treatsNoNamespaceAsSVG = true
+      document.diagnostics.append(
+        Diagnostic(
+          "the root <svg> has no xmlns=\"\(XMLNamespace.svg)\"; read as SVG anyway",
+          at: r.location))
+    case let other?:
+      throw SVGError(
+        .syntax, "not an SVG document: <svg> is in namespace \"\(other)\"", file: path,
+        location: r.location)
+    }
+  }
 }

@@ -32,6 +32,38 @@ import Testing
     #expect(doc.textContent(of: style).contains(".cls-1{fill:#1D71B8;}"))
   }
 
+  @Test func entityWhoseTextHoldsElementsPutsEveryNodeInTheTree() throws {
+    let text = """
+      <!DOCTYPE svg [<!ENTITY Smile "<rect width='5' height='5'/><g class='face'><circle r='2'/>hi</g>">]>
+      <svg xmlns='http://www.w3.org/2000/svg'>&Smile;<g id='second'>&Smile;</g></svg>
+      """
+    let doc = try Document(string: text)
+    #expect(doc.selectElements(named: "rect").count == 2)
+    #expect(doc.selectElements(named: "circle").count == 2)
+    let second = try #require(doc.element(withID: "second"))
+    #expect(doc.elementChildren(of: second).map { doc[$0].name } == ["rect", "g"])
+    let faces = doc.selectElements(named: "g").filter { doc[$0].attribute("class") == "face" }
+    #expect(faces.count == 2)
+    #expect(faces.allSatisfy { doc.textContent(of: $0) == "hi" })
+    #expect(
+      doc.descendants(of: Document.top).allSatisfy { doc.isSVGElement($0) || !doc[$0].isElement })
+  }
+
+  @Test func elementsFromEntitiesCountAgainstTheElementLimit() {
+    let rects = String(repeating: "<rect/>", count: 10)
+    let text =
+      "<!DOCTYPE svg [<!ENTITY r \"\(rects)\">]><svg xmlns='http://www.w3.org/2000/svg'>"
+      + String(repeating: "&r;", count: 10) + "</svg>"
+    var limits = Limits()
+    limits.maxElements = 50
+    do {
+      _ = try Document(string: text, limits: limits)
+      Issue.record("read 101 elements under a limit of 50")
+    } catch {
+      #expect(error.kind == .limit)
+    }
+  }
+
   @Test func elementLocationsPointAtTheStartTag() throws {
     let text =
       "<svg xmlns='http://www.w3.org/2000/svg'>\n  <rect\n     x='1'\n     y='2'/>\n<g><circle r='1'/></g></svg>"
