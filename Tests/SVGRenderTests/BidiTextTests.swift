@@ -113,4 +113,63 @@ struct ArabicShapingTests {
     let mixed = glyphs("\u{5D0} \u{628}\u{628}", font: amiri)
     #expect(mixed.filter { $0 == isolated }.isEmpty)
   }
+
+  private func tree(_ body: String) throws -> RenderTree {
+    let doc = try Document(
+      string: "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='200'>\(body)</svg>")
+    var options = RenderOptions()
+    options.fontDirectories = [suiteFonts]
+    return try RenderTree(document: doc, options: options)
+  }
+
+  private func boxes(_ node: RenderNode) -> [Rect] {
+    switch node {
+    case .path(let p): p.bounds.map { [$0] } ?? []
+    case .group(let g): g.children.flatMap(boxes)
+    case .image: []
+    }
+  }
+
+  @Test func startIsTheRightEndOfRightToLeftText() throws {
+    let hebrew = "\u{5E9}\u{5DC}\u{5D5}\u{5DD}"
+    func box(_ attributes: String) throws -> Rect {
+      let t = try tree(
+        "<text x='100' y='100' font-family='Mplus 1p' font-size='30' \(attributes)>"
+          + "\(hebrew) 12</text>")
+      let all = boxes(.group(t.root))
+      return try #require(all.reduce(nil) { acc, r in acc.map { $0.union(r) } ?? r })
+    }
+    let start = try box("direction='rtl'")
+    #expect(start.maxX <= 100.5 && start.minX < 80)
+    let end = try box("direction='rtl' text-anchor='end'")
+    #expect(end.minX >= 99.5)
+    let ltr = try box("")
+    #expect(ltr.minX >= 99.5)
+  }
+
+  @Test func bidiOverrideOnTheTextReversesLatinLetters() throws {
+    let t = try tree(
+      "<text x='100' y='100' font-family='Noto Sans' font-size='30' direction='rtl' "
+        + "unicode-bidi='bidi-override'><tspan fill='red'>a</tspan>b</text>")
+    var red: Rect?
+    var black: Rect?
+    func walk(_ n: RenderNode) {
+      switch n {
+      case .path(let p):
+        if case .color(let c)? = p.fill?.paint, c.r == 255, c.g == 0 {
+          red = p.bounds
+        } else {
+          black = p.bounds
+        }
+      case .group(let g): g.children.forEach(walk)
+      case .image: break
+      }
+    }
+    walk(.group(t.root))
+    let a = try #require(red)
+    let b = try #require(black)
+    // "a" comes first in the text and is drawn to the right of "b", ending at x = 100.
+    #expect(a.minX > b.maxX - 1)
+    #expect(a.maxX <= 100.5)
+  }
 }

@@ -68,12 +68,15 @@ struct TextChunk {
       segments: spans.map { ($0.start..<$0.end, $0.style.bidi) })
   }
 
-  /// The shift of the chunk's start from its anchor point, for its advance `width`.
+  /// The shift of the chunk's start from its anchor point, for its advance `width`:
+  /// `text-anchor` is relative to the `direction` of the element that starts the chunk
+  /// (`start` is the right end of right-to-left text).
   func anchorShift(_ width: Double) -> Double {
+    let rtl = spans.first?.style.rtl ?? false
     switch anchor {
-    case .start: 0
-    case .middle: -width / 2
-    case .end: -width
+    case .start: return rtl ? -width : 0
+    case .middle: return -width / 2
+    case .end: return rtl ? 0 : -width
     }
   }
 }
@@ -121,9 +124,10 @@ struct TextChunkCollector {
     input.vertical = ["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(mode)
     if !input.vertical {
       let style = context.style(id)
-      // As resvg: `unicode-bidi` on the text element leaves the paragraph left-to-right.
-      paragraph.rtl =
-        style.keyword("direction") == "rtl" && style.keyword("unicode-bidi") == "normal"
+      paragraph.rtl = style.keyword("direction") == "rtl"
+      let bidi = style.keyword("unicode-bidi")
+      paragraph.override = bidi == "bidi-override" || bidi == "isolate-override"
+      paragraph.plaintext = bidi == "plaintext"
     }
     collect(content.root)
   }
