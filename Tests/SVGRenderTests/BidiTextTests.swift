@@ -173,3 +173,23 @@ struct ArabicShapingTests {
     #expect(a.maxX <= 100.5)
   }
 }
+
+@Suite struct ConditionalTextTests {
+  private func chunks(_ body: String, languages: [String] = ["en"]) throws -> [String] {
+    let doc = try Document(
+      string: "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='200'>\(body)</svg>")
+    var options = RenderOptions()
+    options.languages = languages
+    let context = BuildContext(document: doc, options: options)
+    let text = try #require(doc.selectElements(named: "text").first)
+    return TextChunkCollector(text, context: context, viewport: Size(width: 200, height: 200))
+      .input.chunks.map(\.text)
+  }
+
+  @Test func aTspanWhoseSystemLanguageFailsHoldsNoCharacters() throws {
+    let body =
+      "<text>a<tspan systemLanguage='ru-RU'>b</tspan><tspan systemLanguage='en'>c</tspan></text>"
+    #expect(try chunks(body) == ["ac"])
+    #expect(try chunks(body, languages: ["ru"]) == ["ab"])
+  }
+}

@@ -108,7 +108,9 @@ struct TextChunkCollector {
   init(_ id: NodeID, context: BuildContext, viewport: Size) {
     self.context = context
     self.viewport = viewport
-    content = TextContent(id, document: context.document)
+    content = TextContent(id, document: context.document) {
+      Conditional.passes($0, context: context)
+    }
     let n = content.characterCount
     x = Array(repeating: nil, count: n)
     y = Array(repeating: nil, count: n)
