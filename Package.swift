@@ -30,6 +30,7 @@ let package = Package(
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     .systemLibrary(
       name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .systemLibrary(
@@ -42,7 +43,7 @@ let package = Package(
       name: "SVGRender",
       dependencies: [
         "SVGTree", "SVGGeometry", "CCairo", "CPNG", "CZlib", "CJpeg", "CGif", "CWebP", "CHarfBuzz",
-        "CFontconfig",
+        "CFontconfig", "CFriBidi",
       ]),
     .target(name: "CommandLineKit"),
     .executableTarget(

@@ -21,6 +21,9 @@ public struct Limits: Sendable, Hashable {
   /// a `use` whose target...; patterns, markers, clips and masks likewise). Default 128:
   /// drawings nest a few levels, and each level costs stack while the render tree is built.
   public var maxReferenceDepth: Int = 128
+  /// Deepest nesting of CSS `@import` (a sheet importing a sheet that imports...).
+  /// Default 16: real sheets import one or two levels; cycles are caught separately.
+  public var maxImportDepth: Int = 16
   /// Pixels of the output image, and of any intermediate layer. Default 100 megapixels.
   public var maxPixels: Int = 100_000_000
   /// Wall-clock time for building the render tree, and again for drawing it. Default 60 s:

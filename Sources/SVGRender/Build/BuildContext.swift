@@ -28,8 +28,16 @@ final class BuildContext {
     self.document = document
     self.options = options
     self.cancellation = RenderCancellation.token(options.cancellation, limits: options.limits)
-    self.specified = document.specifiedStyles(extraStyleSheets: options.styleSheets)
+    var sheetDiagnostics: [Diagnostic] = []
+    let directory = ImageLoader.directory(of: document)
+    let sheets = (document.styleSheets() + options.styleSheets).map {
+      $0.resolvingImports(
+        resources: options.resources, directory: directory, limits: options.limits,
+        diagnostics: &sheetDiagnostics)
+    }
+    self.specified = document.specifiedStyles(styleSheets: sheets)
     self.styles = document.computeStyles(specified: specified)
+    diagnostics = Array(sheetDiagnostics.prefix(100))
   }
 
   /// The computed style of `id`: the one of its `use` instance while one is being built.

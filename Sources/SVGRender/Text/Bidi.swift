@@ -1,78 +1,127 @@
-/// A compact subset of the Unicode Bidirectional Algorithm (UAX #9) for one left-to-right
-/// paragraph without explicit embeddings: strong letters set the direction, numbers
-/// inside right-to-left text stay left-to-right, neutrals take the direction of the strong
-/// text around them, and the runs are reordered visually (rule L2).
+import SVGTree
+
+/// An element's part in bidirectional reordering: CSS `unicode-bidi` other than `normal`
+/// with the element's `direction` (CSS Writing Modes 3 §2.4). Inside a text chunk it
+/// becomes the explicit formatting characters of UAX #9 around the element's characters.
+struct BidiEmbedding: Equatable {
+  enum Kind { case embed, isolate, override, isolateOverride, plaintext }
+
+  var element: NodeID
+  var kind: Kind
+  var rtl: Bool
+
+  /// Nil for `unicode-bidi: normal` (and unknown values), which adds no embedding.
+  init?(element: NodeID, unicodeBidi: String?, rtl: Bool) {
+    switch unicodeBidi {
+    case "embed": kind = .embed
+    case "isolate": kind = .isolate
+    case "bidi-override": kind = .override
+    case "isolate-override": kind = .isolateOverride
+    case "plaintext": kind = .plaintext
+    default: return nil
+    }
+    self.element = element
+    self.rtl = rtl
+  }
+
+  /// LRE/RLE, LRI/RLI, LRO/RLO, LRI/RLI + LRO/RLO, FSI.
+  var openers: [UInt32] {
+    switch kind {
+    case .embed: [rtl ? 0x202B : 0x202A]
+    case .isolate: [rtl ? 0x2067 : 0x2066]
+    case .override: [rtl ? 0x202E : 0x202D]
+    case .isolateOverride: [rtl ? 0x2067 : 0x2066, rtl ? 0x202E : 0x202D]
+    case .plaintext: [0x2068]
+    }
+  }
+
+  /// PDF, PDI, PDF, PDF + PDI, PDI.
+  var closers: [UInt32] {
+    switch kind {
+    case .embed, .override: [0x202C]
+    case .isolate, .plaintext: [0x2069]
+    case .isolateOverride: [0x202C, 0x2069]
+    }
+  }
+}
+
+/// The bidi context of a text chunk: its paragraph direction and, for each run of
+/// characters held by one element, the embeddings of that element and its ancestors
+/// below the `text` element (outermost first).
+struct BidiParagraph {
+  var rtl = false
+  /// The `text` element's own `unicode-bidi`: `bidi-override` (or `isolate-override`)
+  /// overrides the whole paragraph, `plaintext` takes its direction from its first strong
+  /// character.
+  var override = false
+  var plaintext = false
+}
+
+/// A run of characters of one embedding level, as a UTF-8 byte range of the chunk text.
+struct BidiRun: Equatable {
+  var range: Range<Int>
+  var rtl: Bool
+}
+
+/// Bidirectional reordering (UAX #9) of one text chunk, laid out as a single line: the
+/// levels come from GNU FriBidi (see ``FriBidi``), the runs are returned in visual order.
 enum Bidi {
-  enum Class { case left, right, number, neutral }
-
-  static func classify(_ s: Unicode.Scalar) -> Class {
-    let v = s.value
-    switch v {
-    case 0x30...0x39, 0x660...0x669, 0x6F0...0x6F9: return .number
-    case 0x590...0x8FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
-      return .right
-    case 0x200F: return .right
-    case 0x200E: return .left
-    default: break
-    }
-    let letter = s.properties.isAlphabetic && !isMark(s)
-    return letter || s.properties.generalCategory == .otherSymbol && v > 0x2000 ? .left : .neutral
-  }
-
-  /// The embedding level of each scalar of `text` (0 = left-to-right, 1 = right-to-left,
-  /// 2 = a number inside right-to-left text).
-  static func levels(_ scalars: [Unicode.Scalar]) -> [UInt8] {
-    let classes = scalars.map(classify)
-    var levels = [UInt8](repeating: 0, count: scalars.count)
-    // Strong direction before each position (numbers count as left for neutrals, W7).
-    var i = 0
-    while i < classes.count {
-      switch classes[i] {
-      case .left: levels[i] = 0
-      case .right: levels[i] = 1
-      case .number:
-        let before = previousStrong(classes, i)
-        levels[i] = before == .right ? 2 : 0
-      case .neutral:
-        var j = i
-        while j < classes.count, classes[j] == .neutral { j += 1 }
-        let before = previousStrong(classes, i)
-        let after = j < classes.count ? classes[j] : Class.left
-        let afterDir: Class = after == .number ? (before == .right ? .right : .left) : after
-        let level: UInt8 = before == .right && afterDir == .right ? 1 : 0
-        for k in i..<j { levels[k] = level }
-        i = j
-        continue
-      }
-      i += 1
-    }
-    // Marks take the level of the character they attach to.
-    for k in 1..<max(1, scalars.count) where isMark(scalars[k]) { levels[k] = levels[k - 1] }
-    return levels
-  }
-
-  private static func isMark(_ s: Unicode.Scalar) -> Bool {
-    switch s.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .spacingMark: true
-    default: s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value)
-    }
-  }
-
-  private static func previousStrong(_ classes: [Class], _ i: Int) -> Class {
-    var k = i - 1
-    while k >= 0 {
-      if classes[k] == .left || classes[k] == .right { return classes[k] }
-      k -= 1
-    }
-    return .left
-  }
-
-  /// Runs of equal level in visual order, as UTF-8 byte ranges of `text`, each with whether
-  /// it is right-to-left.
-  static func visualRuns(_ text: String) -> [(range: Range<Int>, rtl: Bool)] {
+  /// Runs of equal level in visual order (rule L2), each with its direction.
+  /// `segments` gives, for consecutive UTF-8 byte ranges covering `text`, the embeddings
+  /// the characters are inside (outermost first); ranges not covered have none.
+  static func visualRuns(
+    _ text: String, paragraph: BidiParagraph = BidiParagraph(),
+    segments: [(range: Range<Int>, embeddings: [BidiEmbedding])] = []
+  ) -> [BidiRun] {
     let scalars = Array(text.unicodeScalars)
     guard !scalars.isEmpty else { return [] }
-    let levels = levels(scalars)
+    // The characters given to FriBidi: the text with the formatting characters of the
+    // embeddings inserted; `origin` maps each back to its scalar (nil when inserted).
+    var chars: [UInt32] = []
+    var origin: [Int?] = []
+    func insert(_ cs: [UInt32]) {
+      chars += cs
+      origin += Array(repeating: nil, count: cs.count)
+    }
+    if paragraph.override { insert([paragraph.rtl ? 0x202E : 0x202D]) }
+    var open: [BidiEmbedding] = []
+    var segment = 0
+    var byte = 0
+    for (i, s) in scalars.enumerated() {
+      while segment < segments.count, segments[segment].range.upperBound <= byte {
+        segment += 1
+      }
+      let wanted =
+        segment < segments.count && segments[segment].range.contains(byte)
+        ? segments[segment].embeddings : []
+      if wanted != open {
+        var common = 0
+        while common < min(open.count, wanted.count), open[common] == wanted[common] {
+          common += 1
+        }
+        for e in open[common...].reversed() { insert(e.closers) }
+        for e in wanted[common...] { insert(e.openers) }
+        open = wanted
+      }
+      chars.append(s.value)
+      origin.append(i)
+      byte += UTF8.width(s)
+    }
+    for e in open.reversed() { insert(e.closers) }
+    if paragraph.override { insert([0x202C]) }
+
+    let base: FriBidi.BaseDirection = paragraph.plaintext ? .auto : paragraph.rtl ? .rtl : .ltr
+    var levels = [UInt8](repeating: paragraph.rtl ? 1 : 0, count: scalars.count)
+    if let resolved = FriBidi.levels(chars, base: base) {
+      for (k, o) in origin.enumerated() {
+        if let o { levels[o] = UInt8(max(0, resolved.levels[k])) }
+      }
+    }
+    return runs(scalars, levels)
+  }
+
+  /// Groups scalars of equal level into runs and puts them in visual order (rule L2).
+  private static func runs(_ scalars: [Unicode.Scalar], _ levels: [UInt8]) -> [BidiRun] {
     var runs: [(range: Range<Int>, level: UInt8)] = []
     var offset = 0
     for (i, s) in scalars.enumerated() {
@@ -84,10 +133,12 @@ enum Bidi {
       }
       offset += n
     }
-    // L2: from the highest level down to 1, reverse every sequence at or above it.
+    // L2: from the highest level down to the lowest odd one, reverse every sequence at or
+    // above it.
     let maxLevel = runs.map(\.level).max() ?? 0
+    let minOdd = (runs.map(\.level).min() ?? 0) | 1
     var level = maxLevel
-    while level >= 1 {
+    while level >= minOdd {
       var i = 0
       while i < runs.count {
         guard runs[i].level >= level else {
@@ -101,6 +152,6 @@ enum Bidi {
       }
       level -= 1
     }
-    return runs.map { ($0.range, $0.level % 2 == 1) }
+    return runs.map { BidiRun(range: $0.range, rtl: $0.level % 2 == 1) }
   }
 }

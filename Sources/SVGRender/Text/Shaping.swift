@@ -28,10 +28,10 @@ enum Shaping {
   /// Shapes `text` with `font`, falling back glyph by glyph (not run by run) to other faces
   /// for characters it lacks. `missing` receives the characters no face has.
   static func shape(
-    _ text: String, font: LoadedFont, request: FontRequest, options: ShapingOptions,
-    database: FontDatabase, missing: (Unicode.Scalar) -> Void
+    _ text: String, runs: [BidiRun], font: LoadedFont, request: FontRequest,
+    options: ShapingOptions, database: FontDatabase, missing: (Unicode.Scalar) -> Void
   ) -> [ShapedGlyph] {
-    var glyphs = shape(text, font: font, options: options)
+    var glyphs = shape(text, runs: runs, font: font, options: options)
     var used = [font.id]
     let bytes = Array(text.utf8)
     while let miss = glyphs.first(where: \.isMissing) {
@@ -40,7 +40,7 @@ enum Shaping {
         let fallback = database.font(next)
       else { break }
       used.append(next)
-      glyphs = merge(glyphs, shape(text, font: fallback, options: options))
+      glyphs = merge(glyphs, shape(text, runs: runs, font: fallback, options: options))
     }
     var reported = Set<Unicode.Scalar>()
     for g in glyphs where g.isMissing {
@@ -80,8 +80,11 @@ enum Shaping {
     return "\u{FFFD}"
   }
 
-  /// Shapes `text` with one font: bidi runs in visual order, each shaped in its direction.
-  static func shape(_ text: String, font: LoadedFont, options: ShapingOptions) -> [ShapedGlyph] {
+  /// Shapes `text` with one font: the bidi runs (in visual order), each cut into runs of
+  /// one script and shaped in its direction and script, so that Arabic joins.
+  static func shape(_ text: String, runs: [BidiRun], font: LoadedFont, options: ShapingOptions)
+    -> [ShapedGlyph]
+  {
     let hbFont = font.font(variations: options.variations)
     var features: [hb_feature_t] = []
     if options.smallCaps {
@@ -93,38 +96,69 @@ enum Shaping {
     var out: [ShapedGlyph] = []
     var utf8 = Array(text.utf8)
     let total = utf8.count
-    for run in Bidi.visualRuns(text) {
-      guard let buffer = hb_buffer_create() else { continue }
-      defer { hb_buffer_destroy(buffer) }
-      utf8.withUnsafeMutableBufferPointer { p in
-        p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: total) {
-          hb_buffer_add_utf8(
-            buffer, $0, Int32(total), UInt32(run.range.lowerBound), Int32(run.range.count))
+    for bidiRun in runs {
+      let pieces = scriptRuns(utf8, bidiRun.range)
+      for (range, script) in bidiRun.rtl ? pieces.reversed() : pieces {
+        guard let buffer = hb_buffer_create() else { continue }
+        defer { hb_buffer_destroy(buffer) }
+        utf8.withUnsafeMutableBufferPointer { p in
+          p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: total) {
+            hb_buffer_add_utf8(
+              buffer, $0, Int32(total), UInt32(range.lowerBound), Int32(range.count))
+          }
         }
-      }
-      hb_buffer_set_direction(buffer, run.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-      hb_buffer_guess_segment_properties(buffer)
-      features.withUnsafeBufferPointer {
-        hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count))
-      }
-      var count: UInt32 = 0
-      guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)
-      else { continue }
-      let n = Int(count)
-      for i in 0..<n {
-        let start = Int(infos[i].cluster)
-        let neighbour = run.rtl ? i - 1 : i + 1
-        let end =
-          neighbour >= 0 && neighbour < n ? Int(infos[neighbour].cluster) : run.range.upperBound
-        out.append(
-          ShapedGlyph(
-            glyph: infos[i].codepoint, byteIndex: start, clusterLength: max(0, end - start),
-            dx: Double(positions[i].x_offset), dy: Double(positions[i].y_offset),
-            advance: Double(positions[i].x_advance), font: font))
+        hb_buffer_set_direction(buffer, bidiRun.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, script) }
+        hb_buffer_guess_segment_properties(buffer)
+        features.withUnsafeBufferPointer {
+          hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count))
+        }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+          let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { continue }
+        let n = Int(count)
+        for i in 0..<n {
+          let start = Int(infos[i].cluster)
+          let neighbour = bidiRun.rtl ? i - 1 : i + 1
+          let end =
+            neighbour >= 0 && neighbour < n ? Int(infos[neighbour].cluster) : range.upperBound
+          out.append(
+            ShapedGlyph(
+              glyph: infos[i].codepoint, byteIndex: start, clusterLength: max(0, end - start),
+              dx: Double(positions[i].x_offset), dy: Double(positions[i].y_offset),
+              advance: Double(positions[i].x_advance), font: font))
+        }
       }
     }
     return out
+  }
+
+  /// Cuts a byte range of UTF-8 text into runs of one script, in logical order. Characters
+  /// of no script of their own (spaces, digits, punctuation, combining marks) join the run
+  /// before them, or the one after them at the start.
+  static func scriptRuns(_ utf8: [UInt8], _ range: Range<Int>) -> [(Range<Int>, hb_script_t)] {
+    var runs: [(Range<Int>, hb_script_t)] = []
+    var byte = range.lowerBound
+    while byte < range.upperBound {
+      let c = scalar(at: byte, in: utf8)
+      let next = min(range.upperBound, byte + UTF8.width(c))
+      let s = script(c)
+      let neutral = s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN
+      if let last = runs.last {
+        if neutral || last.1 == s {
+          runs[runs.count - 1].0 = last.0.lowerBound..<next
+        } else if last.1 == HB_SCRIPT_COMMON {
+          runs[runs.count - 1] = (last.0.lowerBound..<next, s)
+        } else {
+          runs.append((byte..<next, s))
+        }
+      } else {
+        runs.append((byte..<next, neutral ? HB_SCRIPT_COMMON : s))
+      }
+      byte = next
+    }
+    return runs
   }
 
   /// The Unicode script of `scalar` (HarfBuzz's own character database).

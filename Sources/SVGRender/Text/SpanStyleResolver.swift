@@ -57,7 +57,35 @@ struct SpanStyleResolver {
     s.underline = decoration("underline", id)
     s.overline = decoration("overline", id)
     s.lineThrough = decoration("line-through", id)
+    if !isVertical(id) {
+      s.rtl = style.keyword("direction") == "rtl"
+      s.bidi = embeddings(id)
+    }
     return s
+  }
+
+  /// The `unicode-bidi` embeddings from the `text` element (excluded: its own value sets
+  /// up the paragraph) down to `id`, outermost first.
+  private func embeddings(_ id: NodeID) -> [BidiEmbedding] {
+    var out: [BidiEmbedding] = []
+    var n: NodeID? = id
+    while let k = n, document.isSVGElement(k), document[k].name != "text" {
+      let style = context.style(k)
+      if let e = BidiEmbedding(
+        element: k, unicodeBidi: style.keyword("unicode-bidi"),
+        rtl: style.keyword("direction") == "rtl")
+      {
+        out.append(e)
+      }
+      n = document[k].parent
+    }
+    return out.reversed()
+  }
+
+  /// Vertical text is not reordered: `direction` applies to horizontal lines only here.
+  private func isVertical(_ id: NodeID) -> Bool {
+    let mode = context.style(id).keyword("writing-mode") ?? ""
+    return ["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(mode)
   }
 
   private func spacing(_ property: String, _ style: StyleValues) -> Double {

@@ -25,6 +25,11 @@ struct SpanStyle {
   var underline: NodeID?
   var overline: NodeID?
   var lineThrough: NodeID?
+  /// `unicode-bidi` embeddings of the element and its ancestors inside the `text` element,
+  /// outermost first.
+  var bidi: [BidiEmbedding] = []
+  /// `direction: rtl`: `text-anchor` start is the right end.
+  var rtl = false
 }
 
 /// A run of characters of one style inside a chunk, as UTF-8 byte offsets of the chunk text.
@@ -51,8 +56,29 @@ struct TextChunk {
   var spans: [TextSpan]
   var flow: TextPathFlow?
   var text: String
+  /// The bidi paragraph the chunk's characters are reordered in.
+  var paragraph = BidiParagraph()
 
   func span(at byte: Int) -> TextSpan? { spans.first { $0.contains(byte) } }
+
+  /// The chunk's bidi runs in visual order.
+  var visualRuns: [BidiRun] {
+    Bidi.visualRuns(
+      text, paragraph: paragraph,
+      segments: spans.map { ($0.start..<$0.end, $0.style.bidi) })
+  }
+
+  /// The shift of the chunk's start from its anchor point, for its advance `width`:
+  /// `text-anchor` is relative to the `direction` of the element that starts the chunk
+  /// (`start` is the right end of right-to-left text).
+  func anchorShift(_ width: Double) -> Double {
+    let rtl = spans.first?.style.rtl ?? false
+    switch anchor {
+    case .start: return rtl ? -width : 0
+    case .middle: return -width / 2
+    case .end: return rtl ? 0 : -width
+    }
+  }
 }
 
 /// Everything layout needs of one `<text>` element.
@@ -77,11 +103,14 @@ struct TextChunkCollector {
   private var splitChunk = false
   private var flow: TextPathFlow?
   private var styles: [NodeID: SpanStyle?] = [:]
+  private var paragraph = BidiParagraph()
 
   init(_ id: NodeID, context: BuildContext, viewport: Size) {
     self.context = context
     self.viewport = viewport
-    content = TextContent(id, document: context.document)
+    content = TextContent(id, document: context.document) {
+      Conditional.passes($0, context: context)
+    }
     let n = content.characterCount
     x = Array(repeating: nil, count: n)
     y = Array(repeating: nil, count: n)
@@ -95,6 +124,13 @@ struct TextChunkCollector {
     resolveRotations(content.root, offset: &offset, last: &last)
     let mode = context.style(id).keyword("writing-mode") ?? ""
     input.vertical = ["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(mode)
+    if !input.vertical {
+      let style = context.style(id)
+      paragraph.rtl = style.keyword("direction") == "rtl"
+      let bidi = style.keyword("unicode-bidi")
+      paragraph.override = bidi == "bidi-override" || bidi == "isolate-override"
+      paragraph.plaintext = bidi == "plaintext"
+    }
     collect(content.root)
   }
 
@@ -195,7 +231,8 @@ struct TextChunkCollector {
             input.chunks.append(
               TextChunk(
                 x: x[characters], y: y[characters], anchor: anchor,
-                spans: [TextSpan(style: style, start: 0, end: n)], flow: flow, text: String(c)))
+                spans: [TextSpan(style: style, start: 0, end: n)], flow: flow, text: String(c),
+                paragraph: paragraph))
           } else if newSpan {
             let last = input.chunks.count - 1
             input.chunks[last].text.unicodeScalars.append(c)

@@ -23,7 +23,11 @@ struct TextContent {
   var pieces: [Piece] = []
   var root: Item = .text(-1)
 
-  init(_ textElement: NodeID, document: Document) {
+  /// `include` says whether a child element takes part (its conditional attributes, such as
+  /// `systemLanguage`, pass); one that does not holds no characters.
+  init(
+    _ textElement: NodeID, document: Document, include: (NodeID) -> Bool = { _ in true }
+  ) {
     var preserve = false
     for id in [textElement] + document.ancestors(of: textElement) {
       if let v = document[id].attribute("space", namespace: XMLNamespace.xml) {
@@ -32,13 +36,14 @@ struct TextContent {
       }
     }
     root = .element(
-      textElement, collect(textElement, document: document, preserve: preserve, depth: 0))
+      textElement,
+      collect(textElement, document: document, preserve: preserve, depth: 0, include: include))
     trimAcrossPieces(preserve: preserve)
   }
 
-  private mutating func collect(_ parent: NodeID, document: Document, preserve: Bool, depth: Int)
-    -> [Item]
-  {
+  private mutating func collect(
+    _ parent: NodeID, document: Document, preserve: Bool, depth: Int, include: (NodeID) -> Bool
+  ) -> [Item] {
     var items: [Item] = []
     for child in document[parent].children {
       let node = document[child]
@@ -52,7 +57,7 @@ struct TextContent {
       case .element:
         guard document.isSVGElement(child) else { continue }
         let name = node.name
-        guard ["tspan", "a", "tref", "textPath"].contains(name) else { continue }
+        guard ["tspan", "a", "tref", "textPath"].contains(name), include(child) else { continue }
         if name == "textPath" && !document.isSVGElement(parent, named: "text") { continue }
         var space = preserve
         if let v = node.attribute("space", namespace: XMLNamespace.xml) { space = v == "preserve" }
@@ -73,7 +78,10 @@ struct TextContent {
           items.append(.element(child, sub))
         } else {
           items.append(
-            .element(child, collect(child, document: document, preserve: space, depth: depth + 1)))
+            .element(
+              child,
+              collect(
+                child, document: document, preserve: space, depth: depth + 1, include: include)))
         }
       default:
         continue

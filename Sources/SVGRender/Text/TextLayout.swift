@@ -137,11 +137,12 @@ struct TextLayout {
   /// whole run) and keeps, for each span's clusters, the glyphs its own font gave.
   private mutating func shapeChunk(_ chunk: TextChunk) -> [GlyphCluster] {
     var glyphs: [ShapedGlyph] = []
+    let runs = chunk.visualRuns
     for span in chunk.spans {
       guard let font = font(for: span.style.font) else { continue }
       let warn = self.warn
       let shaped = Shaping.shape(
-        chunk.text, font: font, request: span.style.font,
+        chunk.text, runs: runs, font: font, request: span.style.font,
         options: Self.shapingOptions(span.style, font),
         database: database,
         missing: { c in

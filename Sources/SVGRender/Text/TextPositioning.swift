@@ -68,18 +68,10 @@ extension TextLayout {
     }
   }
 
-  static func anchorShift(_ anchor: TextAnchor, _ width: Double) -> Double {
-    switch anchor {
-    case .start: 0
-    case .middle: -width / 2
-    case .end: -width
-    }
-  }
-
   func positionOnLine(
     _ chunk: TextChunk, _ offset: Int, _ index: [Int: Int], _ clusters: inout [GlyphCluster]
   ) -> (Double, Double) {
-    var x = Self.anchorShift(chunk.anchor, clusters.reduce(0) { $0 + $1.advance })
+    var x = chunk.anchorShift(clusters.reduce(0) { $0 + $1.advance })
     var y = 0.0
     for i in clusters.indices {
       let cp = offset + (index[clusters[i].byteIndex] ?? 0)
@@ -112,7 +104,7 @@ extension TextLayout {
     let chunkOffset = input.vertical ? (chunk.y ?? 0) : (chunk.x ?? 0)
     let start =
       chunkOffset + flow.startOffset
-      + Self.anchorShift(chunk.anchor, clusters.reduce(0) { $0 + $1.advance })
+      + chunk.anchorShift(clusters.reduce(0) { $0 + $1.advance })
     var distances: [Double] = []
     var advance = start
     for c in clusters {

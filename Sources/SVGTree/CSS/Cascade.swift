@@ -38,7 +38,14 @@ extension Document {
   /// ``ComputedStyle/init(specified:parent:)`` this computes the style of an element placed
   /// under another parent, as a `use` instance is.
   public func specifiedStyles(extraStyleSheets: [StyleSheet] = []) -> [[String: String]] {
-    let index = RuleIndex(sheets: styleSheets() + extraStyleSheets)
+    specifiedStyles(styleSheets: styleSheets() + extraStyleSheets)
+  }
+
+  /// Like ``specifiedStyles(extraStyleSheets:)`` with every sheet given, the document's own
+  /// included (for example with their `@import`s resolved, see
+  /// ``StyleSheet/resolvingImports(resources:directory:limits:diagnostics:)``).
+  public func specifiedStyles(styleSheets sheets: [StyleSheet]) -> [[String: String]] {
+    let index = RuleIndex(sheets: sheets)
     var out = [[String: String]](repeating: [:], count: nodes.count)
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {

@@ -72,6 +72,9 @@ public indirect enum PseudoClass: Sendable, Hashable {
   case nthChild(NthPattern), nthLastChild(NthPattern)
   case nthOfType(NthPattern), nthLastOfType(NthPattern)
   case not([CompoundSelector])
+  /// `:lang(en, "fr-CA")`: the element's language (`xml:lang`, `lang`, inherited) is in one
+  /// of the ranges (see ``LanguageTag/matches(_:range:)``).
+  case lang([String])
   /// A user-action or link state (`:hover`, `:focus`, `:visited`...): valid, never matches.
   case dynamic(String)
 }

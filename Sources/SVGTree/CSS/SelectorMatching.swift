@@ -111,6 +111,9 @@ extension PseudoClass {
     case .nthLastOfType(let p):
       return p.matches(doc.siblingPosition(of: id, ofType: true, fromEnd: true))
     case .not(let list): return !list.contains { $0.matches(id, in: doc) }
+    case .lang(let ranges):
+      guard let language = doc.language(of: id) else { return false }
+      return ranges.contains { LanguageTag.matches(language, range: $0) }
     case .dynamic: return false
     }
   }

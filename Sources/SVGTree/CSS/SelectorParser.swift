@@ -210,9 +210,28 @@ struct SelectorParser {
       case "nth-of-type": return .nthOfType(p)
       default: return .nthLastOfType(p)
       }
+    case "lang":
+      return .lang(try languageRanges(argStart..<argEnd))
     default:
       throw error("pseudo-class ':\(name)()' is not supported")
     }
+  }
+
+  /// The comma-separated identifiers or strings of `:lang()`.
+  private func languageRanges(_ range: Range<Int>) throws(CSSError) -> [String] {
+    var out: [String] = []
+    var expectValue = true
+    for t in tokens[range] where t.kind != .whitespace {
+      if expectValue, t.kind == .ident || t.kind == .string, !t.value.isEmpty {
+        out.append(t.value)
+      } else if !expectValue, t.kind == .comma {
+      } else {
+        throw error(":lang() takes language ranges separated by commas")
+      }
+      expectValue.toggle()
+    }
+    guard !out.isEmpty, !expectValue else { throw error(":lang() needs a language range") }
+    return out
   }
 
   private func argumentText(_ range: Range<Int>) -> String {
