@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "CommandLineKit"),
     .executableTarget(
       name: "svg-render",
-      dependencies: ["SVGRender", "SVGTree", "SVGCommands", "CommandLineKit"]),
+      dependencies: ["SVGRender", "SVGTree", "SVGCommands", "SVGQuery", "CommandLineKit"]),
 
     .target(name: "SVGInline", dependencies: ["SVGTree"]),
     .executableTarget(

@@ -12,7 +12,8 @@ public struct CommandSpec: Sendable {
 
   public init(
     name: String, summary: String, usage: [String], about: [String] = [],
-    options: [OptionSpec], examples: [String] = [], version: String = Inkpath.version
+    options: [OptionSpec], examples: [String] = [], version: String = ToolkitVersion.current,
+    helpNames: [String] = ["-?", "--help"], versionNames: [String] = ["--version"]
   ) {
     self.name = name
     self.summary = summary
@@ -20,8 +21,8 @@ public struct CommandSpec: Sendable {
     self.about = about
     self.options =
       options + [
-        OptionSpec("--help", help: "Show this help and exit.", group: "General"),
-        OptionSpec("--version", help: "Show the version and exit.", group: "General"),
+        OptionSpec(names: helpNames, help: "Show this help and exit.", group: "General"),
+        OptionSpec(names: versionNames, help: "Show the version and exit.", group: "General"),
       ]
     self.examples = examples
     self.version = version
@@ -29,6 +30,11 @@ public struct CommandSpec: Sendable {
 
   func option(named name: String) -> OptionSpec? {
     options.first { $0.names.contains(name) }
+  }
+
+  /// The option stored under `key`.
+  public func option(key: String) -> OptionSpec? {
+    options.first { $0.key == key }
   }
 
   /// The option groups in the order they first appear.
@@ -47,16 +53,31 @@ public struct OptionSpec: Sendable {
   public var group: String
   /// May be given more than once (each value is kept, in order).
   public var repeatable: Bool
+  /// Keys of options of which at least one must be given with this one (else bad usage).
+  public var requires: [String]
+  /// Keys of options that cannot be given with this one (bad usage).
+  public var excludes: [String]
 
   public init(
     _ names: String..., value: String? = nil, help: String, group: String = "Options",
-    repeatable: Bool = false
+    repeatable: Bool = false, requires: [String] = [], excludes: [String] = []
+  ) {
+    self.init(
+      names: names, value: value, help: help, group: group, repeatable: repeatable,
+      requires: requires, excludes: excludes)
+  }
+
+  public init(
+    names: [String], value: String? = nil, help: String, group: String = "Options",
+    repeatable: Bool = false, requires: [String] = [], excludes: [String] = []
   ) {
     self.names = names
     self.valueName = value
     self.help = help
     self.group = group
     self.repeatable = repeatable
+    self.requires = requires
+    self.excludes = excludes
   }
 
   /// `-o, --output FILE`: the names and the value, as help and man pages show them.
@@ -71,6 +92,6 @@ public struct OptionSpec: Sendable {
 }
 
 /// The toolkit's version, shown by every tool's `--version`.
-public enum Inkpath {
-  public static let version = "0.1.0"
+public enum ToolkitVersion {
+  public static let current = "0.1.0"
 }

@@ -29,7 +29,8 @@ final class BuildContext {
     self.options = options
     self.cancellation = RenderCancellation.token(options.cancellation, limits: options.limits)
     self.specified = document.specifiedStyles(extraStyleSheets: options.styleSheets)
-    self.styles = document.computeStyles(specified: specified)
+    self.styles = document.computeStyles(
+      specified: specified, inheritedDefaults: options.inheritedDefaults)
   }
 
   /// The computed style of `id`: the one of its `use` instance while one is being built.
