@@ -80,7 +80,8 @@ let package = Package(
 
     .testTarget(
       name: "CLITests",
-      dependencies: ["svg-render", "SVGRender", "svg-inline", "svg-query", "svg-serve"]),
+      dependencies: ["svg-render", "SVGRender", "svg-inline", "svg-query", "svg-serve"],
+      exclude: ["Compatibility"]),
     .testTarget(
       name: "SVGServerTests", dependencies: ["SVGServer", "SVGRender", "SVGTree", "svg-serve"]),
     .testTarget(

@@ -9,11 +9,14 @@ public struct CommandSpec: Sendable {
   public var options: [OptionSpec]
   public var examples: [String]
   public var version: String
+  /// More sections of the man page only (such as COMPATIBILITY), after EXAMPLES.
+  public var manSections: [ManSection]
 
   public init(
     name: String, summary: String, usage: [String], about: [String] = [],
     options: [OptionSpec], examples: [String] = [], version: String = ToolkitVersion.current,
-    helpNames: [String] = ["-?", "--help"], versionNames: [String] = ["--version"]
+    helpNames: [String] = ["-?", "--help"], versionNames: [String] = ["--version"],
+    manSections: [ManSection] = []
   ) {
     self.name = name
     self.summary = summary
@@ -26,6 +29,7 @@ public struct CommandSpec: Sendable {
       ]
     self.examples = examples
     self.version = version
+    self.manSections = manSections
   }
 
   func option(named name: String) -> OptionSpec? {
@@ -42,6 +46,20 @@ public struct CommandSpec: Sendable {
     var groups: [String] = []
     for o in options where !groups.contains(o.group) { groups.append(o.group) }
     return groups
+  }
+}
+
+/// A section of a man page: a title (`COMPATIBILITY`), paragraphs, and tagged items
+/// (an option and what it does) after them.
+public struct ManSection: Sendable {
+  public var title: String
+  public var paragraphs: [String]
+  public var items: [(tag: String, text: String)]
+
+  public init(_ title: String, paragraphs: [String] = [], items: [(tag: String, text: String)] = []) {
+    self.title = title
+    self.paragraphs = paragraphs
+    self.items = items
   }
 }
 

@@ -219,4 +219,4 @@ let spec = CommandSpec(
     "svg-render in.svg out.png                         # as resvg",
     "cat in.svg | svg-render - > out.png               # as rsvg-convert",
   ],
-  versionNames: ["-v", "-V", "--version"])
+  versionNames: ["-v", "-V", "--version"], manSections: [compatibility])

@@ -34,7 +34,7 @@ runTool(spec) { args in
   if !toFolder {
     if inputs.count > 1 && !format.hasPages {
       throw UsageError(
-        "several inputs need -o DIR/ (a batch) or a PDF or PostScript output (one page each),"
+        "several inputs need -o DIR/ (a batch) or PDF, PS or EPS output (one page each),"
           + " not \(format.rawValue)")
     }
     if inputs.filter({ $0 == "-" }).count > 1 {

@@ -7,8 +7,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// PNG, PDF, PostScript, Encapsulated PostScript (one page, with a bounding box), SVG.
   case png, pdf, ps, eps, svg
 
-  /// Whether one file of this format can hold several pages (PDF and PostScript).
-  public var hasPages: Bool { self == .pdf || self == .ps }
+  /// Whether one file of this format can hold several pages: PDF, PostScript, and EPS as
+  /// rsvg-convert writes it (strictly, an EPS file holds one page).
+  public var hasPages: Bool { self == .pdf || self == .ps || self == .eps }
 }
 
 /// One page of a PDF or PostScript document: a drawing scaled to `width` × `height` CSS px.
@@ -61,7 +62,7 @@ extension RenderTree {
   }
 
   /// Writes drawings as the pages of one document, each page its drawing's size: several
-  /// pages for PDF and PostScript (``OutputFormat/hasPages``), exactly one for EPS and SVG.
+  /// pages for PDF, PostScript and EPS (``OutputFormat/hasPages``), exactly one for SVG.
   public static func vectorDocument(
     _ pages: [VectorPage], format: OutputFormat, background: Color? = nil,
     limits: Limits = .default, cancellation: RenderCancellation? = nil
@@ -96,7 +97,7 @@ extension RenderTree {
         let pw = page.width * 0.75
         let ph = page.height * 0.75
         if format == .pdf { cairo_pdf_surface_set_size(surface, pw, ph) }
-        if format == .ps { cairo_ps_surface_set_size(surface, pw, ph) }
+        if format == .ps || format == .eps { cairo_ps_surface_set_size(surface, pw, ph) }
         cairo_save(cr)
         page.tree.draw(
           on: cr, width: pw, height: ph, background: background,
