@@ -48,7 +48,7 @@ let package = Package(
     .target(name: "CommandLineKit"),
     .executableTarget(
       name: "svg-render",
-      dependencies: ["SVGRender", "SVGTree", "SVGCommands", "CommandLineKit"]),
+      dependencies: ["SVGRender", "SVGTree", "SVGCommands", "SVGQuery", "CommandLineKit"]),
 
     .target(name: "SVGInline", dependencies: ["SVGTree"]),
     .executableTarget(
@@ -89,7 +89,8 @@ let package = Package(
       name: "CLITests",
       dependencies: [
         "TestSupport", "svg-render", "SVGRender", "svg-inline", "svg-query", "svg-serve",
-      ]),
+      ],
+      exclude: ["Compatibility"]),
     .testTarget(
       name: "SVGServerTests",
       dependencies: ["TestSupport", "SVGServer", "SVGRender", "SVGTree", "svg-serve"]),

@@ -10,3 +10,11 @@ import Testing
   #expect(text.contains("var marker = \"]]]]><![CDATA[>\";"))
   #expect(text.contains("<!-- A badge that counts its clicks; the script lives in badge.js. -->"))
 }
+
+@Test func sameNamedFilesInTwoFoldersShipApartWithTheirStyles() throws {
+  let day = try String(contentsOf: try #require(InlineExample.skyURL("Day")), encoding: .utf8)
+  let night = try String(contentsOf: try #require(InlineExample.skyURL("Night")), encoding: .utf8)
+  #expect(day.contains("<style") && day.contains("fill: skyblue"))
+  #expect(night.contains("<style") && night.contains("fill: midnightblue"))
+  #expect(!day.contains("xml-stylesheet") && !night.contains("xml-stylesheet"))
+}

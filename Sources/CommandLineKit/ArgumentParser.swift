@@ -20,7 +20,9 @@ public struct ParsedArguments: Sendable {
     guard let v = Double(text), v.isFinite else {
       throw UsageError("--\(key) needs a number, not \"\(text)\"")
     }
-    if let minimum, v < minimum { throw UsageError("--\(key) must be at least \(minimum)") }
+    if let minimum, v < minimum {
+      throw UsageError("--\(key) must be at least \(minimum.plainText), not \(text)")
+    }
     return v
   }
 
@@ -29,12 +31,15 @@ public struct ParsedArguments: Sendable {
     guard let v = Int(text) else {
       throw UsageError("--\(key) needs a whole number, not \"\(text)\"")
     }
-    if let minimum, v < minimum { throw UsageError("--\(key) must be at least \(minimum)") }
+    if let minimum, v < minimum {
+      throw UsageError("--\(key) must be at least \(minimum), not \(text)")
+    }
     return v
   }
 
   /// Parses `args` (without the program name): `--name value`, `--name=value`, `-n value`,
-  /// flags, `-` as a positional (standard input/output), and `--` ending the options.
+  /// `-nVALUE`, flags, `-` as a positional (standard input/output), and `--` ending the
+  /// options. Then checks each option's ``OptionSpec/requires`` and ``OptionSpec/excludes``.
   public init(_ args: [String], spec: CommandSpec) throws(UsageError) {
     var i = 0
     var onlyPositionals = false
@@ -54,6 +59,12 @@ public struct ParsedArguments: Sendable {
       if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
         name = String(arg[..<eq])
         inline = String(arg[arg.index(after: eq)...])
+      }
+      if !arg.hasPrefix("--"), arg.count > 2, spec.option(named: arg) == nil,
+        let short = spec.option(named: String(arg.prefix(2))), short.valueName != nil
+      {
+        name = String(arg.prefix(2))
+        inline = String(arg.dropFirst(2))
       }
       guard let option = spec.option(named: name) else {
         throw UsageError("unknown option \(name) (see \(spec.name) --help)")
@@ -77,5 +88,38 @@ public struct ParsedArguments: Sendable {
         values[option.key] = [value]
       }
     }
+    try checkCombinations(spec)
+  }
+
+  /// Options that need another (`--view-size` needs `--viewport`) or exclude one.
+  private func checkCombinations(_ spec: CommandSpec) throws(UsageError) {
+    for option in spec.options where flag(option.key) {
+      for other in option.excludes where flag(other) {
+        throw UsageError("\(option.displayName) cannot be combined with \(spec.displayName(other))")
+      }
+      if !option.requires.isEmpty, !option.requires.contains(where: flag) {
+        let needed = option.requires.map(spec.displayName).joined(separator: " or ")
+        throw UsageError("\(option.displayName) needs \(needed)")
+      }
+    }
+  }
+}
+
+extension CommandSpec {
+  /// How messages name the option stored under `key`: its long name.
+  func displayName(_ key: String) -> String {
+    option(key: key)?.displayName ?? "--\(key)"
+  }
+}
+
+extension OptionSpec {
+  /// The long name (`--width`), or the only name.
+  var displayName: String { names.first { $0.hasPrefix("--") } ?? names[0] }
+}
+
+extension Double {
+  /// `2` rather than `2.0`; other values as Swift prints them.
+  var plainText: String {
+    self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
   }
 }

@@ -28,6 +28,13 @@ public enum ManPage {
       for e in spec.examples { out += text(e) + "\n" }
       out += ".RE\n.fi\n"
     }
+    for section in spec.manSections {
+      out += ".SH \(escape(section.title))\n"
+      if !section.paragraphs.isEmpty {
+        out += section.paragraphs.map { text($0) }.joined(separator: "\n.PP\n") + "\n"
+      }
+      for item in section.items { out += ".TP\n\(text(item.tag))\n\(text(item.text))\n" }
+    }
     out += """
       .SH EXIT STATUS
       .TP

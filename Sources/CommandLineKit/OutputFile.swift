@@ -20,15 +20,9 @@ public enum OutputFile {
       }
     } catch {
       try? FileManager.default.removeItem(at: temp)
-      throw OutputError("\(path): cannot write: \(error.localizedDescription)")
+      throw BadInput("\(path): cannot write: \(error.localizedDescription)")
     }
   }
-}
-
-/// An output could not be written.
-public struct OutputError: Error, CustomStringConvertible {
-  public var description: String
-  public init(_ description: String) { self.description = description }
 }
 
 /// A one-line progress bar on standard error, shown only on a terminal.

@@ -8,6 +8,14 @@ public enum ExitStatus: Int32, Sendable {
   case usage = 2
 }
 
+/// A failure that is not bad usage: an input that cannot be read or parsed (the message
+/// names the file, line and column where known), an edit that fails, an output that cannot
+/// be written. Tools exit 1 on it.
+public struct BadInput: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}
+
 /// Runs a tool's body with the shared conventions: `--help`, `--version`, usage errors
 /// (exit 2) and any other error (exit 1) printed to standard error as `tool: message`.
 /// The hidden `--man`, alone, prints the tool's man page (``ManPage``).

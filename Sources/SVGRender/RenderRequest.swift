@@ -57,7 +57,7 @@ public struct RenderRequest: Sendable {
         cancellation: cancellation)
       try cancellation?.check()
       return try bitmap.pngData(fast: !smallPNG)
-    case .pdf, .ps, .svg:
+    case .pdf, .ps, .eps, .svg:
       return try tree.vectorData(
         format: format, width: size.width, height: size.height, background: background,
         limits: limits, cancellation: cancellation)

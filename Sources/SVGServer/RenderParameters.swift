@@ -37,7 +37,7 @@ struct RenderParameters: Sendable {
     case .png: "image/png"
     case .pdf: "application/pdf"
     case .svg: "image/svg+xml"
-    case .ps: "application/postscript"
+    case .ps, .eps: "application/postscript"
     }
   }
 

@@ -26,7 +26,9 @@ let spec = CommandSpec(
       "--check", help: "Write nothing; exit 1 if an output would change, and say which.",
       group: "Output"),
     OptionSpec(
-      "--depfile", value: "FILE", help: "Write a Make/Ninja depfile listing every file read.",
+      "--depfile", value: "FILE",
+      help:
+        "Write a Make/Ninja depfile listing every file read, each also as a target of its own (as gcc -MP), relative to the working folder.",
       group: "Output"),
     OptionSpec(
       "--styles", help: "Also turn xml-stylesheet and <link rel=stylesheet> into <style>.",
@@ -37,12 +39,18 @@ let spec = CommandSpec(
     OptionSpec(
       "--root", value: "DIR", help: "Only read files under DIR (default: each input's folder).",
       group: "What to inline"),
+    OptionSpec(
+      "--base", value: "DIR",
+      help:
+        "With INPUT -: the folder its references are relative to (default: the working folder).",
+      group: "What to inline"),
     OptionSpec("--verbose", help: "Say what was inlined.", group: "General"),
   ],
   examples: [
     "svg-inline page.svg -o dist/page.svg",
     "svg-inline --styles --images src/*.svg --out-dir dist/ --depfile dist/svg.d",
     "svg-inline --check page.svg -o dist/page.svg     # in CI: fails when dist/ is stale",
+    "generate-svg | svg-inline - --base src/ -o dist/page.svg",
   ])
 
 /// One input and where its output goes.
@@ -82,6 +90,12 @@ func makeParentFolder(of path: String) throws {
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 }
 
+func isFolder(_ path: String) -> Bool {
+  var isDirectory: ObjCBool = false
+  return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    && isDirectory.boolValue
+}
+
 func location(_ l: SourceLocation) -> String {
   l.line == 0 ? "" : l.column > 0 ? "\(l.line):\(l.column):" : "\(l.line):"
 }
@@ -93,12 +107,16 @@ runTool(spec) { args in
   if depfile != nil && jobs.contains(where: { $0.output == "-" }) {
     throw UsageError("--depfile needs -o FILE or --out-dir DIR")
   }
+  let base = args.value("base")
+  if let base {
+    guard jobs.contains(where: { $0.input == "-" }) else {
+      throw UsageError("--base is for standard input (-); a file's references are relative to it")
+    }
+    guard isFolder(base) else { throw UsageError("--base \(base) is not a folder") }
+  }
   var options = InlineOptions(styles: args.flag("styles"), images: args.flag("images"))
   if let root = args.value("root") {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else { throw UsageError("--root \(root) is not a folder") }
+    guard isFolder(root) else { throw UsageError("--root \(root) is not a folder") }
     options.rootDirectory = root
   }
   if let outDir = args.value("out-dir"), !check {
@@ -114,7 +132,8 @@ runTool(spec) { args in
       if job.input == "-" {
         let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         result = try inliner.inline(
-          bytes: bytes, path: "<stdin>", directory: FileManager.default.currentDirectoryPath)
+          bytes: bytes, path: "<stdin>",
+          directory: base ?? FileManager.default.currentDirectoryPath)
       } else {
         result = try inliner.inline(contentsOfFile: job.input)
       }
@@ -129,7 +148,7 @@ runTool(spec) { args in
           )
         }
       }
-      rules.append((job.output, result.filesRead))
+      rules.append((job.output, Array(result.filesRead.dropFirst(job.input == "-" ? 1 : 0))))
       if check {
         let current = FileManager.default.contents(atPath: job.output).map { [UInt8]($0) }
         if current != result.bytes {
@@ -150,7 +169,8 @@ runTool(spec) { args in
   if failed { return .badInput }
   if let depfile, !check {
     try makeParentFolder(of: depfile)
-    try OutputFile.write(Array(Depfile.text(rules: rules).utf8), to: depfile)
+    let text = Depfile.text(rules: rules, relativeTo: FileManager.default.currentDirectoryPath)
+    try OutputFile.write(Array(text.utf8), to: depfile)
   }
   return stale.isEmpty ? .success : .badInput
 }

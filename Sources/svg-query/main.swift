@@ -44,34 +44,36 @@ let spec = CommandSpec(
       "--length", value: "ID", help: "Total length of a shape's path, in its user space.",
       group: "Queries"),
     OptionSpec(
-      "--all", help: "With --at: every element at the point, top-most first.", group: "Hit tests"),
+      "--all", help: "With --at: every element at the point, top-most first.", group: "Hit tests",
+      requires: ["at"]),
     OptionSpec(
       "--tolerance", value: "PX",
-      help: "With --at: hit shapes within PX pixels of the point (default 0).", group: "Hit tests"),
+      help: "With --at: hit shapes within PX pixels of the point (default 0).", group: "Hit tests",
+      requires: ["at"]),
     OptionSpec(
       "--viewport", value: "SX,SY[,ZOOM[,SCALE]]",
       help:
         "--at X,Y is in the pixels of the view rendered at ZOOM and device SCALE, scrolled by SX,SY pixels.",
-      group: "Hit tests"),
+      group: "Hit tests", requires: ["at"]),
     OptionSpec(
       "--view-size", value: "W,H",
       help:
         "With --viewport: the view's size in pixels; points outside hit nothing (default: the whole rendered drawing).",
-      group: "Hit tests"),
+      group: "Hit tests", requires: ["viewport"]),
     OptionSpec(
       "--kind", value: "KIND",
       help:
         "Box kind: fill (geometry, default), stroke (with strokes), visual (with markers, clipped).",
-      group: "Boxes"),
+      group: "Boxes", requires: ["bbox", "list"]),
     OptionSpec(
       "--user-space",
       help: "With --bbox: the box in the element's own user space instead of document coordinates.",
-      group: "Boxes"),
+      group: "Boxes", requires: ["bbox"]),
     OptionSpec(
       "--point-at", value: "DISTANCE",
       help:
         "With --length: the point and direction (degrees) at DISTANCE along the path, in document coordinates.",
-      group: "Boxes"),
+      group: "Boxes", requires: ["length"]),
     OptionSpec(
       "--apply", value: "FILE",
       help:
@@ -81,8 +83,10 @@ let spec = CommandSpec(
       "-o", "--output", value: "FILE",
       help:
         "With --apply: write the edited SVG to FILE (- for standard output, the default with no query).",
-      group: "Editing"),
-    OptionSpec("--json", help: "One JSON object a line instead of plain text.", group: "Output"),
+      group: "Editing", requires: ["apply"]),
+    OptionSpec(
+      "--json", help: "One JSON object a line instead of plain text.", group: "Output",
+      requires: ["at", "bbox", "list", "xpath", "select", "length"]),
     OptionSpec(
       "--resources", value: "DIR",
       help: "Base folder for external files such as images (default: the input's folder).",
@@ -134,9 +138,6 @@ runTool(spec) { args in
   guard queries.count == 1 || (queries.isEmpty && apply != nil) else {
     throw UsageError("give exactly one of --at, --bbox, --list, --xpath, --select, --length")
   }
-  guard apply != nil || args.value("output") == nil else {
-    throw UsageError("-o writes the edited SVG: it needs --apply")
-  }
   let json = args.flag("json")
   var kind = BoxKind.fill
   if let k = args.value("kind") {
@@ -163,11 +164,12 @@ runTool(spec) { args in
       : URL(fileURLWithPath: input).deletingLastPathComponent().path)
   options.resources = .files(baseDirectory: base)
   if let apply {
-    guard let text = try? String(contentsOfFile: apply, encoding: .utf8) else {
-      throw UsageError("--apply: cannot read \(apply)")
+    let text: String
+    do { text = try String(contentsOfFile: apply, encoding: .utf8) } catch {
+      throw BadInput("--apply \(apply): \(error.localizedDescription)")
     }
     var session = EditableDocument(document, renderOptions: options)
-    do { try session.apply(script: text) } catch { throw QueryError("\(apply):\(error)") }
+    do { try session.apply(script: text) } catch { throw BadInput("\(apply):\(error)") }
     document = session.current
     if let output = args.value("output") ?? (queries.isEmpty ? "-" : nil) {
       try OutputFile.write(Array(document.serialized().utf8), to: output)

@@ -36,7 +36,8 @@ final class BuildContext {
         diagnostics: &sheetDiagnostics)
     }
     self.specified = document.specifiedStyles(styleSheets: sheets)
-    self.styles = document.computeStyles(specified: specified)
+    self.styles = document.computeStyles(
+      specified: specified, inheritedDefaults: options.inheritedDefaults)
     diagnostics = Array(sheetDiagnostics.prefix(100))
   }
 

@@ -12,6 +12,18 @@ public struct RenderOptions: Sendable {
   /// Extra font directories for text, added to fontconfig's configuration as application
   /// fonts. The font database is built once per distinct list, when text is first drawn.
   public var fontDirectories: [String] = []
+  /// Extra font files for text, added as application fonts (`FcConfigAppFontAddFile`).
+  public var fontFiles: [String] = []
+  /// Whether fontconfig's own configuration (system and user fonts) is loaded; when false
+  /// only ``fontDirectories`` and ``fontFiles`` are used (resvg's `--skip-system-fonts`).
+  public var systemFonts = true
+  /// The family each generic name stands for (`"serif": "Noto Serif"`), overriding
+  /// fontconfig's aliases; generics not listed keep fontconfig's choice.
+  public var genericFamilies: [String: String] = [:]
+  /// Values of inherited properties the root element starts from, as if declared on a parent
+  /// of it (`"font-size": "12px"`, `"shape-rendering": "crispEdges"`): defaults any rule or
+  /// attribute in the document overrides.
+  public var inheritedDefaults: [String: String] = [:]
   /// A fontconfig configuration file to use instead of fontconfig's own (which honours
   /// `FONTCONFIG_FILE`): its fonts, directories and generic-family aliases only.
   public var fontConfigFile: String?

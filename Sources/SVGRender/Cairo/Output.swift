@@ -4,7 +4,24 @@ import SVGTree
 
 /// Vector and raster output formats that cairo writes.
 public enum OutputFormat: String, Sendable, CaseIterable {
-  case png, pdf, ps, svg
+  /// PNG, PDF, PostScript, Encapsulated PostScript (one page, with a bounding box), SVG.
+  case png, pdf, ps, eps, svg
+
+  /// Whether one file of this format can hold several pages: PDF, PostScript, and EPS as
+  /// rsvg-convert writes it (strictly, an EPS file holds one page).
+  public var hasPages: Bool { self == .pdf || self == .ps || self == .eps }
+}
+
+/// One page of a PDF or PostScript document: a drawing scaled to `width` × `height` CSS px.
+public struct VectorPage: Sendable {
+  public var tree: RenderTree
+  public var width: Double
+  public var height: Double
+  public init(tree: RenderTree, width: Double, height: Double) {
+    self.tree = tree
+    self.width = width
+    self.height = height
+  }
 }
 
 extension RenderTree {
@@ -33,12 +50,29 @@ extension RenderTree {
     return bitmap
   }
 
-  /// Writes the drawing as PDF, PostScript or SVG at `width` × `height` points
+  /// Writes the drawing as PDF, PostScript, EPS or SVG at `width` × `height` points
   /// (1 CSS px = 0.75 pt, so the intrinsic size keeps its physical size).
   public func vectorData(
     format: OutputFormat, width: Double, height: Double, background: Color? = nil,
     limits: Limits = .default, cancellation: RenderCancellation? = nil
   ) throws(RenderError) -> [UInt8] {
+    try Self.vectorDocument(
+      [VectorPage(tree: self, width: width, height: height)], format: format,
+      background: background, limits: limits, cancellation: cancellation)
+  }
+
+  /// Writes drawings as the pages of one document, each page its drawing's size: several
+  /// pages for PDF, PostScript and EPS (``OutputFormat/hasPages``), exactly one for SVG.
+  public static func vectorDocument(
+    _ pages: [VectorPage], format: OutputFormat, background: Color? = nil,
+    limits: Limits = .default, cancellation: RenderCancellation? = nil
+  ) throws(RenderError) -> [UInt8] {
+    guard let first = pages.first, format != .png else {
+      throw RenderError("\(format.rawValue) is not a vector format, or there is no page")
+    }
+    guard pages.count == 1 || format.hasPages else {
+      throw RenderError("\(format.rawValue) output holds one page, not \(pages.count)")
+    }
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
     var out: [UInt8] = []
     let writer: cairo_write_func_t = { closure, data, length in
@@ -47,21 +81,30 @@ extension RenderTree {
       return CAIRO_STATUS_SUCCESS
     }
     let status: cairo_status_t = withUnsafeMutablePointer(to: &out) { ptr in
-      let w = width * 0.75
-      let h = height * 0.75
+      let w = first.width * 0.75
+      let h = first.height * 0.75
       let surface: OpaquePointer?
       switch format {
       case .pdf: surface = cairo_pdf_surface_create_for_stream(writer, ptr, w, h)
-      case .ps: surface = cairo_ps_surface_create_for_stream(writer, ptr, w, h)
+      case .ps, .eps: surface = cairo_ps_surface_create_for_stream(writer, ptr, w, h)
       case .svg: surface = cairo_svg_surface_create_for_stream(writer, ptr, w, h)
       case .png: surface = nil
       }
       guard let surface else { return CAIRO_STATUS_INVALID_FORMAT }
+      if format == .eps { cairo_ps_surface_set_eps(surface, 1) }
       let cr = cairo_create(surface)!
-      draw(
-        on: cr, width: w, height: h, background: background,
-        budget: PixelBudget(maxPixels: limits.maxPixels), cancellation: cancellation)
-      cairo_show_page(cr)
+      for page in pages {
+        let pw = page.width * 0.75
+        let ph = page.height * 0.75
+        if format == .pdf { cairo_pdf_surface_set_size(surface, pw, ph) }
+        if format == .ps || format == .eps { cairo_ps_surface_set_size(surface, pw, ph) }
+        cairo_save(cr)
+        page.tree.draw(
+          on: cr, width: pw, height: ph, background: background,
+          budget: PixelBudget(maxPixels: limits.maxPixels), cancellation: cancellation)
+        cairo_restore(cr)
+        cairo_show_page(cr)
+      }
       cairo_destroy(cr)
       cairo_surface_finish(surface)
       let s = cairo_surface_status(surface)

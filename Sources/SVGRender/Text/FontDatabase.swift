@@ -16,37 +16,45 @@ final class FontDatabase: @unchecked Sendable {
   private var generics: [String: String?] = [:]
 
   private static let registryLock = NSLock()
-  nonisolated(unsafe) private static var registry: [[String]: FontDatabase] = [:]
+  nonisolated(unsafe) private static var registry: [FontSources: FontDatabase] = [:]
+
+  /// The database for `sources`, created on first use.
+  static func shared(_ sources: FontSources) -> FontDatabase {
+    registryLock.lock()
+    defer { registryLock.unlock() }
+    if let db = registry[sources] { return db }
+    let db = FontDatabase(sources)
+    registry[sources] = db
+    return db
+  }
 
   /// The database for a fontconfig file (nil: fontconfig's own choice, which honours
   /// `FONTCONFIG_FILE`) and extra `directories`, created on first use.
   static func shared(configFile: String? = nil, directories: [String]) -> FontDatabase {
-    registryLock.lock()
-    defer { registryLock.unlock() }
-    let key = [configFile ?? ""] + directories
-    if let db = registry[key] { return db }
-    let db = FontDatabase(configFile: configFile, directories: directories)
-    registry[key] = db
-    return db
+    shared(FontSources(configFile: configFile, directories: directories))
   }
 
   /// Whether the database for these settings has been built (it is built lazily).
   static func isLoaded(configFile: String? = nil, directories: [String]) -> Bool {
     registryLock.lock()
     defer { registryLock.unlock() }
-    return registry[[configFile ?? ""] + directories] != nil
+    return registry[FontSources(configFile: configFile, directories: directories)] != nil
   }
 
-  private init(configFile: String?, directories: [String]) {
-    if let configFile, let own = FcConfigCreate() {
+  private init(_ sources: FontSources) {
+    if !sources.systemFonts, let empty = FcConfigCreate() {
+      config = empty
+    } else if let configFile = sources.configFile, let own = FcConfigCreate() {
       _ = FcConfigParseAndLoad(own, configFile, FcTrue)
       _ = FcConfigBuildFonts(own)
       config = own
     } else {
       config = FcInitLoadConfigAndFonts()
     }
-    for dir in directories { _ = FcConfigAppFontAddDir(config, dir) }
+    for dir in sources.directories { _ = FcConfigAppFontAddDir(config, dir) }
+    for file in sources.files { _ = FcConfigAppFontAddFile(config, file) }
     faces = Self.listFaces(config)
+    for (generic, family) in sources.genericFamilies { generics[generic] = family }
   }
 
   private static func listFaces(_ config: OpaquePointer) -> [FaceInfo] {
@@ -180,5 +188,27 @@ final class FontDatabase: @unchecked Sendable {
     guard let f = LoadedFont(faces[id], id: id) else { return nil }
     loaded[id] = f
     return f
+  }
+}
+
+/// Where a ``FontDatabase`` takes its fonts from: the parts of ``RenderOptions`` about fonts.
+struct FontSources: Hashable, Sendable {
+  var configFile: String?
+  var directories: [String]
+  var files: [String] = []
+  var systemFonts = true
+  var genericFamilies: [String: String] = [:]
+
+  init(configFile: String?, directories: [String]) {
+    self.configFile = configFile
+    self.directories = directories
+  }
+
+  init(_ options: RenderOptions) {
+    configFile = options.fontConfigFile
+    directories = options.fontDirectories
+    files = options.fontFiles
+    systemFonts = options.systemFonts
+    genericFamilies = options.genericFamilies
   }
 }

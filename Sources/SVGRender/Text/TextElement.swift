@@ -11,8 +11,7 @@ enum TextElement {
     let context = builder.context
     let input = TextChunkCollector(id, context: context, viewport: state.viewport).input
     guard !input.chunks.isEmpty else { return [] }
-    let database = FontDatabase.shared(
-      configFile: context.options.fontConfigFile, directories: context.options.fontDirectories)
+    let database = FontDatabase.shared(FontSources(context.options))
     guard !database.faces.isEmpty else {
       context.warn("no fonts available; text is not rendered", at: id)
       return []

@@ -57,10 +57,23 @@ extension Document {
     return out
   }
 
-  /// Computed styles from the values ``specifiedStyles(extraStyleSheets:)`` returns.
-  public func computeStyles(specified: [[String: String]]) -> [ComputedStyle] {
+  /// Computed styles from the values ``specifiedStyles(extraStyleSheets:)`` returns. The root
+  /// element inherits `inheritedDefaults` (inherited properties only), as if they were declared
+  /// on a parent of it: a renderer's default font or rendering hints.
+  public func computeStyles(
+    specified: [[String: String]], inheritedDefaults: [String: String] = [:]
+  ) -> [ComputedStyle] {
     var styles = [ComputedStyle](repeating: ComputedStyle(), count: nodes.count)
     var inheritable = [[String: String]](repeating: [:], count: nodes.count)
+    if !inheritedDefaults.isEmpty {
+      var top: [String: String] = [:]
+      ComputedStyle.apply(
+        inheritedDefaults.filter { Properties.info($0.key)?.inherited == true },
+        parent: ComputedStyle(),
+        to: &top)
+      inheritable[Document.top.index] = top
+      styles[Document.top.index] = ComputedStyle(top)
+    }
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {
       let node = self[id]

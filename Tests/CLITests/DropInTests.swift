@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// svg-render's own rules beyond the peers' command lines (PeerCompatibilityTests): where
+/// the output goes, several inputs, edits, and refusing what does not apply; svg-query's
+/// and svg-inline's refusals.
+@Suite struct DropInTests {
+  let render = Executable(name: "svg-render")
+  let query = Executable(name: "svg-query")
+  let inline = Executable(name: "svg-inline")
+  let input = PeerCompatibilityTests.fixtures.appendingPathComponent("input.svg").path
+
+  /// Width and height from a PNG's IHDR.
+  func size(_ png: Data) -> (Int, Int)? {
+    guard png.count > 24, png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]) else { return nil }
+    func be(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (be(16), be(20))
+  }
+
+  @Test func withoutOutputThePNGGoesToStandardOutput() throws {
+    let r = try render.run([input])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(size(r.stdout)! == (100, 200))
+  }
+
+  @Test func aSecondPNGArgumentIsTheOutputUnlessItExists() throws {
+    let dir = try temporaryDirectory()
+    let r = try render.run([input, "out.png", "-w", "50"], in: dir)
+    #expect(r.status == 0 && r.stdout.isEmpty, "\(r.stderr)")
+    #expect(size(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/out.png")))! == (50, 100))
+    // An existing file is an input: two PNG inputs are refused, nothing is overwritten.
+    let again = try render.run([input, "out.png"], in: dir)
+    #expect(again.status == 2)
+    #expect(again.stderr.contains("several inputs"))
+  }
+
+  @Test func severalInputsMakeOnePDFOrAreRefusedForPNG() throws {
+    let dir = try temporaryDirectory()
+    let two = PeerCompatibilityTests.fixtures.appendingPathComponent("two-by-three.svg").path
+    let pdf = try render.run([input, two, input, "-o", "\(dir)/book.pdf"])
+    #expect(pdf.status == 0, "\(pdf.stderr)")
+    let sizes = PeerCase.pageSizes(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/book.pdf")))
+    #expect(sizes.map { [$0.0, $0.1] } == [[75, 150], [144, 216], [75, 150]])
+    let png = try render.run([input, two, "-o", "\(dir)/x.png"])
+    #expect(png.status == 2)
+    #expect(!FileManager.default.fileExists(atPath: "\(dir)/x.png"))
+  }
+
+  @Test func zoomWithAWidthIsCappedByIt() throws {
+    // rsvg-convert: zoom, no larger than -w/-h; resvg would take the width (300 x 600).
+    #expect(size(try render.run(["-z", "4", "-w", "300", input]).stdout)! == (300, 800))
+    #expect(size(try render.run(["-z", "4", "-a", "-w", "300", input]).stdout)! == (300, 600))
+    #expect(size(try render.run(["-x", "2", "-y", "0.5", input]).stdout)! == (200, 100))
+    #expect(size(try render.run(["-w", "50", "-h", "50", input]).stdout)! == (50, 50))
+    #expect(size(try render.run(["-a", "-w", "50", "-h", "50", input]).stdout)! == (25, 50))
+    #expect(size(try render.run(["-w", "1in", "-d", "300", input]).stdout)! == (300, 600))
+  }
+
+  @Test func aMalformedEditIsBadUsageAndABadScriptIsBadInput() throws {
+    let dir = try temporaryDirectory()
+    let usage = try render.run([input, "-e", "fillAt(1,", "-o", "\(dir)/x.png"])
+    #expect(usage.status == 2)
+    #expect(usage.stderr.hasPrefix("svg-render: -e 'fillAt(1,': "), "\(usage.stderr)")
+    try "setActiveColor(1, 2, 3)\nfillAt(oops)\n".write(
+      toFile: "\(dir)/bad.commands", atomically: true, encoding: .utf8)
+    let script = try render.run([input, "--commands", "\(dir)/bad.commands", "-o", "\(dir)/x.png"])
+    #expect(script.status == 1)
+    #expect(script.stderr.contains("bad.commands:2:"), "\(script.stderr)")
+    let missing = try render.run([input, "--commands", "\(dir)/none.commands"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("none.commands") && missing.stderr.contains("exist"))
+    #expect(!FileManager.default.fileExists(atPath: "\(dir)/x.png"))
+  }
+
+  @Test(arguments: [
+    ["--export-area-page"], ["--export-area-drawing", "-i", "sun"], ["--verbose", "--quiet"],
+    ["-c", "-o", "x.png"], ["--small-png", "-f", "pdf"], ["--scale", "2", "-f", "svg"],
+    ["--dpi", "90", "-d", "72"], ["-z", "2", "-x", "3"], ["--query-all", "-w", "10"],
+    ["-w", "0"], ["-w", "2em"], ["--shape-rendering", "blurry"], ["-f", "gif"],
+    ["--languages", ","],
+  ])
+  func optionsThatDoNotApplyAreRefused(_ options: [String]) throws {
+    let r = try render.run([input] + options, in: try temporaryDirectory())
+    #expect(r.status == 2, "\(options): \(r.stderr)")
+    #expect(r.stdout.isEmpty)
+  }
+
+  @Test(arguments: [
+    ["--list", "--tolerance", "2"], ["--bbox", "sun", "--all"], ["--at", "1,1", "--view-size", "9,9"],
+    ["--list", "--viewport", "0,0"], ["--at", "1,1", "--kind", "stroke"], ["--list", "--user-space"],
+    ["--bbox", "sun", "--point-at", "3"], ["--list", "-o", "x.svg"],
+  ])
+  func svgQueryRefusesOptionsThatDoNotApply(_ options: [String]) throws {
+    let r = try query.run([input] + options)
+    #expect(r.status == 2, "\(options): \(r.stderr)")
+    #expect(r.stderr.contains("needs") || r.stderr.contains("cannot be combined"), "\(r.stderr)")
+  }
+
+  @Test func svgQueryKeepsTheCauseOfAnUnreadableScript() throws {
+    let r = try query.run([input, "--apply", "/no/such.commands"])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("/no/such.commands") && r.stderr.contains("exist"), "\(r.stderr)")
+  }
+
+  @Test func theDepfileNamesEveryPrerequisiteAsATargetRelativeToTheWorkingFolder() throws {
+    let dir = try temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: "\(dir)/src", withIntermediateDirectories: true)
+    try "<svg xmlns='http://www.w3.org/2000/svg'><script href='a b.js'/><script href='c.js'/></svg>"
+      .write(toFile: "\(dir)/src/page.svg", atomically: true, encoding: .utf8)
+    for name in ["a b.js", "c.js"] {
+      try "// \(name)".write(toFile: "\(dir)/src/\(name)", atomically: true, encoding: .utf8)
+    }
+    let r = try inline.run(
+      ["src/page.svg", "-o", "dist/page.svg", "--depfile", "\(dir)/dist/page.d"], in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    let depfile = try String(contentsOfFile: "\(dir)/dist/page.d", encoding: .utf8)
+    #expect(
+      depfile == """
+        dist/page.svg: src/page.svg \\
+          src/a\\ b.js \\
+          src/c.js
+
+        src/page.svg:
+
+        src/a\\ b.js:
+
+        src/c.js:
+
+        """)
+  }
+
+  @Test func standardInputReadsReferencesFromTheBaseFolder() throws {
+    let dir = try temporaryDirectory()
+    try "// base".write(toFile: "\(dir)/app.js", atomically: true, encoding: .utf8)
+    let svg = Data("<svg xmlns='http://www.w3.org/2000/svg'><script src='app.js'/></svg>".utf8)
+    let r = try inline.run(["-", "--base", dir], stdin: svg)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.text.contains("<![CDATA[// base]]>"))
+    let withoutBase = try inline.run(["-"], stdin: svg, in: try temporaryDirectory())
+    #expect(withoutBase.status == 1)
+    let notStdin = try inline.run([input, "--base", dir])
+    #expect(notStdin.status == 2)
+  }
+}
