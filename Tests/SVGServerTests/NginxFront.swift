@@ -133,16 +133,19 @@ final class NginxFront: @unchecked Sendable {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Runs `tool` and returns its standard output. A tool that leaves a daemon behind
+  /// (`pg_ctl start`) must not `capture`: the daemon would inherit the pipe and its end
+  /// would never come.
   @discardableResult
-  static func run(_ tool: String, _ arguments: [String]) throws -> String {
+  static func run(_ tool: String, _ arguments: [String], capture: Bool = true) throws -> String {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: tool)
     p.arguments = arguments
     let output = Pipe()
-    p.standardOutput = output
+    p.standardOutput = capture ? output : FileHandle.nullDevice
     p.standardError = FileHandle.nullDevice
     try p.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let out = capture ? output.fileHandleForReading.readDataToEndOfFile() : Data()
     p.waitUntilExit()
     guard p.terminationStatus == 0 else {
       throw HTTPClient.Failure(description: "\(tool) \(arguments.prefix(3)) failed")
