@@ -36,6 +36,7 @@ let package = Package(
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     .target(name: "SVGGeometry"),
     .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib"]),
@@ -76,7 +77,7 @@ let package = Package(
       name: "SVGServer",
       dependencies: [
         "SVGCommands", "SVGQuery", "SVGRender", "SVGTree", "SVGGeometry", "CMicroHTTPD",
-        "CSQLite",
+        "CSQLite", "CLibPQ",
       ]),
     .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
 

@@ -1,5 +1,9 @@
 import SVGCommands
+import SVGRender
 import SVGTree
+
+/// The message of the error that stops a script at its time budget.
+let overBudget = "the script ran past its time budget"
 
 /// Colouring sessions: `/documents` and below.
 extension Service {
@@ -29,10 +33,7 @@ extension Service {
       summary: "Elements under a point of the edited document, top-most first",
       parameters: queryParameters, responses: queryResponses + [(404, "application/json")]
     ) { s, request, p throws(ServiceError) in
-      let session = try s.sessions.locked(p["id"]!) { () throws(ServiceError) in
-        try s.sessions.session(p["id"]!, options: s.engine.options())
-      }
-      return try s.hits(in: s.engine.scene(of: session.editable), request)
+      try s.hits(in: s.engine.scene(of: s.current(p["id"]!, request).editable), request)
     },
     Route(
       method: "POST", pattern: "/documents/{id}/commands",
@@ -43,30 +44,30 @@ extension Service {
         (413, "application/json"), (422, "application/json"),
       ]
     ) { s, request, p throws(ServiceError) in
-      try s.applyCommands(p["id"]!, String(decoding: request.body, as: UTF8.self), urlForm: false)
+      try s.applyCommands(
+        p["id"]!, String(decoding: request.body, as: UTF8.self), urlForm: false, request)
     },
     Route(
-      method: "GET", pattern: "/documents/{id}/command/{command+}",
-      summary: "Apply one command in the URL form: /command/setActiveColor/255/0/0",
+      method: "POST", pattern: "/documents/{id}/command/{command+}",
+      summary: "Apply one command in the URL form: POST /command/setActiveColor/255/0/0 "
+        + "(GET answers 405: a state change is never a GET)",
       responses: [
         (200, "application/json"), (400, "application/json"), (404, "application/json"),
         (422, "application/json"),
       ]
-    ) { s, _, p throws(ServiceError) in
-      try s.applyCommands(p["id"]!, "svg://" + p["command"]!, urlForm: true)
+    ) { s, request, p throws(ServiceError) in
+      try s.applyCommands(p["id"]!, "svg://" + p["command"]!, urlForm: true, request)
     },
     Route(
       method: "POST", pattern: "/documents/{id}/undo", summary: "Undo the last command",
       responses: [(200, "application/json"), (404, "application/json"), (422, "application/json")]
-    ) { s, _, p throws(ServiceError) in try s.undo(p["id"]!) },
+    ) { s, request, p throws(ServiceError) in try s.undo(p["id"]!, request) },
     Route(
       method: "GET", pattern: "/documents/{id}",
       summary: "The document's revision and command log",
       responses: [(200, "application/json"), (404, "application/json")]
-    ) { s, _, p throws(ServiceError) in
-      let session = try s.sessions.locked(p["id"]!) { () throws(ServiceError) in
-        try s.sessions.session(p["id"]!, options: s.engine.options())
-      }
+    ) { s, request, p throws(ServiceError) in
+      let session = try s.current(p["id"]!, request)
       return .json(
         .object([
           ("id", .string(session.id)), ("revision", .number(Double(session.revision))),
@@ -76,7 +77,7 @@ extension Service {
     Route(
       method: "DELETE", pattern: "/documents/{id}", summary: "Delete the document and its log",
       responses: [(204, "application/json"), (404, "application/json")]
-    ) { s, _, p throws(ServiceError) in try s.deleteDocument(p["id"]!) },
+    ) { s, request, p throws(ServiceError) in try s.deleteDocument(p["id"]!, request) },
   ]
 
   static let revisionParameter = Route.Parameter(
@@ -91,12 +92,23 @@ extension Service {
     }
     let document = try engine.parse(request.body)
     guard document.root != nil else { throw ServiceError(400, "the document has no root element") }
-    let id: String?
-    do { id = try store.create(svg: request.body, maxDocuments: limits.maxDocuments) } catch {
+    let owner = access.owner(request.headers).flatMap { $0.isEmpty ? nil : $0 }
+    let creation: Creation
+    do {
+      creation = try store.create(
+        svg: request.body, owner: owner,
+        limits: CreationLimits(
+          maxDocuments: limits.maxDocuments, perOwnerDocuments: limits.documentsPerToken,
+          perOwnerBytes: limits.bytesPerToken))
+    } catch {
       throw ServiceError(503, error.message)
     }
-    guard let id else {
+    let id: String
+    switch creation {
+    case .created(let made): id = made
+    case .storeFull:
       throw ServiceError(503, "the store is full: it holds \(limits.maxDocuments) documents")
+    case .overQuota(let why): throw ServiceError(403, why)
     }
     var response = HTTPResponse.json(
       .object([("id", .string(id)), ("revision", 0)]), status: 201)
@@ -111,16 +123,33 @@ extension Service {
       guard let revision = Int(text), revision >= 0 else {
         throw ServiceError(400, "revision: \"\(text)\" is not a whole number")
       }
-      let current = try sessions.locked(id) { () throws(ServiceError) in
-        try sessions.session(id, options: engine.options())
-      }
+      let current = try self.current(id, request)
       if current.revision == revision { return (current, true) }
       return (try sessions.load(id, upTo: revision, options: engine.options()), true)
     }
-    let current = try sessions.locked(id) { () throws(ServiceError) in
-      try sessions.session(id, options: engine.options())
+    return (try current(id, request), false)
+  }
+
+  /// The session at its latest revision, when the request may read it.
+  func current(_ id: String, _ request: HTTPRequest) throws(ServiceError) -> Session {
+    try sessions.locked(id) { () throws(ServiceError) in
+      let session = try sessions.session(id, options: engine.options())
+      try check(session, request, write: false)
+      return session
     }
-    return (current, false)
+  }
+
+  /// 404 for a document of another token (its existence is not told), 403 for a change to
+  /// a document stored before tokens (every token may read it, none may change it).
+  func check(_ session: Session, _ request: HTTPRequest, write: Bool) throws(ServiceError) {
+    guard let requester = access.owner(request.headers), !requester.isEmpty else { return }
+    guard let owner = session.owner else {
+      if write { throw ServiceError(403, "document \(session.id) predates tokens: read-only") }
+      return
+    }
+    guard AccessControl.equal(Array(owner.utf8), Array(requester.utf8)) else {
+      throw ServiceError(404, "no document \"\(session.id)\"")
+    }
   }
 
   func renderDocument(_ id: String, _ request: HTTPRequest, _ format: String) throws(ServiceError)
@@ -152,8 +181,8 @@ extension Service {
 
   /// Applies a script all or nothing: a malformed line is a 400, a command that cannot run
   /// (no such element, nothing under the point) a 422; either way nothing is stored.
-  func applyCommands(_ id: String, _ script: String, urlForm: Bool) throws(ServiceError)
-    -> HTTPResponse
+  func applyCommands(_ id: String, _ script: String, urlForm: Bool, _ request: HTTPRequest)
+    throws(ServiceError) -> HTTPResponse
   {
     let commands: [ScriptCommand]
     do {
@@ -168,49 +197,96 @@ extension Service {
     }
     guard !commands.isEmpty else { throw ServiceError(400, "no commands in the request") }
     let entries = commands.map { $0.command.description }
-    return try commit(id, entries) { (editable: inout EditableDocument) throws(CommandError) in
-      try editable.apply(commands)
+    return try scriptSlots.run { () throws(ServiceError) in
+      let budget = RenderCancellation(timeout: configuration.limits.scriptTimeout)
+      return try commit(id, entries, request) {
+        (editable: inout EditableDocument) throws(CommandError) in
+        try Self.apply(commands, to: &editable, within: budget)
+      }
     }
   }
 
-  func undo(_ id: String) throws(ServiceError) -> HTTPResponse {
-    try commit(id, [undoEntry]) { (editable: inout EditableDocument) throws(CommandError) in
+  /// Applies `commands` all or nothing within `budget`: the hit tests of `fillAt` stop at
+  /// the deadline, and a script that ends past it is dropped. Over budget, the error is
+  /// ``overBudget`` and `editable` is as it was. One pass over the script: linear in its
+  /// length.
+  static func apply(
+    _ commands: [ScriptCommand], to editable: inout EditableDocument,
+    within budget: RenderCancellation
+  ) throws(CommandError) {
+    var copy = editable
+    let options = copy.renderOptions
+    copy.renderOptions.cancellation = budget
+    do throws(CommandError) { try copy.apply(commands) } catch {
+      if budget.isCancelled { throw CommandError(overBudget, at: error.location) }
+      throw error
+    }
+    if budget.isCancelled { throw CommandError(overBudget, at: .unknown) }
+    copy.renderOptions = options
+    editable = copy
+  }
+
+  func undo(_ id: String, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
+    try commit(id, [undoEntry], request) {
+      (editable: inout EditableDocument) throws(CommandError) in
       try editable.undo(1)
     }
   }
 
   /// Under the document's lock: applies `change` to a copy of the session, stores `entries`
-  /// and the new revision in one transaction, and only then makes the copy current.
+  /// and the new revision in one transaction, and only then makes the copy current. When
+  /// another replica appended first, the session catches up and `change` runs again on it.
   private func commit(
-    _ id: String, _ entries: [String],
+    _ id: String, _ entries: [String], _ request: HTTPRequest,
     _ change: (inout EditableDocument) throws(CommandError) -> Void
   ) throws(ServiceError) -> HTTPResponse {
     try sessions.locked(id) { () throws(ServiceError) -> HTTPResponse in
-      var session = try sessions.session(id, options: engine.options())
-      let limit = configuration.limits.maxCommandsPerDocument
-      guard session.log.count + entries.count <= limit else {
-        throw ServiceError(413, "document \(id) would hold over \(limit) commands")
+      for _ in 0..<8 {
+        var session = try sessions.session(id, options: engine.options())
+        try check(session, request, write: true)
+        let limit = configuration.limits.maxCommandsPerDocument
+        guard session.log.count + entries.count <= limit else {
+          throw ServiceError(413, "document \(id) would hold over \(limit) commands")
+        }
+        do throws(CommandError) { try change(&session.editable) } catch {
+          throw failure(error)
+        }
+        let revision: Int
+        do throws(StoreError) {
+          revision = try store.append(id, entries: entries, at: session.revision)
+        } catch {
+          sessions.forget(id)
+          if error.conflict { continue }
+          throw ServiceError(503, "not stored: \(error.message)")
+        }
+        session.log += entries
+        sessions.remember(session)
+        return .json(.object([("id", .string(id)), ("revision", .number(Double(revision)))]))
       }
-      do throws(CommandError) { try change(&session.editable) } catch {
-        throw ServiceError(
-          422, error.message, line: error.location.line, column: error.location.column)
-      }
-      let revision: Int
-      do throws(StoreError) {
-        revision = try store.append(id, entries: entries, at: session.revision)
-      } catch {
-        sessions.forget(id)
-        throw ServiceError(503, "not stored: \(error.message)")
-      }
-      session.log += entries
-      sessions.remember(session)
-      return .json(.object([("id", .string(id)), ("revision", .number(Double(revision)))]))
+      var e = ServiceError(503, "document \(id) is changing too fast: not stored, try again")
+      e.headers = [("Retry-After", "1")]
+      throw e
     }
   }
 
-  func deleteDocument(_ id: String) throws(ServiceError) -> HTTPResponse {
+  /// A command that cannot run is a 422; one stopped at the script's budget a 503.
+  private func failure(_ error: CommandError) -> ServiceError {
+    guard error.message == overBudget else {
+      return ServiceError(
+        422, error.message, line: error.location.line, column: error.location.column)
+    }
+    var e = ServiceError(
+      503,
+      "the script ran past its budget of \(configuration.limits.scriptTimeout); "
+        + "nothing of it was applied")
+    e.headers = [("Retry-After", "1")]
+    return e
+  }
+
+  func deleteDocument(_ id: String, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
     guard DocumentStore.isValidID(id) else { throw ServiceError(404, "no document \"\(id)\"") }
     return try sessions.locked(id) { () throws(ServiceError) -> HTTPResponse in
+      try check(sessions.session(id, options: engine.options()), request, write: true)
       let found: Bool
       do throws(StoreError) { found = try store.delete(id) } catch {
         throw ServiceError(503, error.message)

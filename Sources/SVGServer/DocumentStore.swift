@@ -9,24 +9,32 @@ struct StoredDocument: Sendable {
   var svg: [UInt8]
   var revision: Int
   var log: [String]
+  /// The token hash that created it; nil for a document stored without tokens.
+  var owner: String? = nil
 }
 
 /// The SQLite store under `--data DIR`, in WAL mode with `synchronous=FULL`: once a write
 /// returns, it is on disk and survives the process being killed at any moment. Each append
 /// inserts its log rows and bumps the revision in one transaction, so a crash leaves either
 /// all of it or none.
-final class DocumentStore: Sendable {
+final class DocumentStore: DocumentStorage {
   private let connection: Mutex<SQLiteConnection>
   let path: String
 
-  init(directory: String) throws(StoreError) {
+  convenience init(directory: String) throws(StoreError) {
     do {
       try FileManager.default.createDirectory(
         atPath: directory, withIntermediateDirectories: true)
     } catch {
       throw StoreError("cannot create the data folder \(directory): \(error.localizedDescription)")
     }
-    path = URL(fileURLWithPath: directory).appendingPathComponent("documents.sqlite").path
+    try self.init(
+      path: URL(fileURLWithPath: directory).appendingPathComponent("documents.sqlite").path)
+  }
+
+  /// Opens (creating when missing) the database file at `path`.
+  init(path: String) throws(StoreError) {
+    self.path = path
     let db = try SQLiteConnection(path: path)
     let mode = try db.query("PRAGMA journal_mode=WAL").first?.first?.text
     guard mode == "wal" else { throw StoreError("\(path): cannot switch to WAL mode") }
@@ -42,37 +50,81 @@ final class DocumentStore: Sendable {
         revision INTEGER NOT NULL, entry TEXT NOT NULL,
         PRIMARY KEY(document, revision)) WITHOUT ROWID;
       """)
+    let columns = try db.query("PRAGMA table_info(documents)").compactMap { $0[1].text }
+    if !columns.contains("owner") { try db.execute("ALTER TABLE documents ADD COLUMN owner TEXT") }
     connection = Mutex(db)
   }
 
-  /// Stores a new document and returns its id; nil when the store already holds
-  /// `maxDocuments`.
-  func create(svg: [UInt8], maxDocuments: Int) throws(StoreError) -> String? {
+  var name: String { "sqlite:" + path }
+
+  func create(svg: [UInt8], owner: String?, limits: CreationLimits) throws(StoreError)
+    -> Creation
+  {
     let id = Self.newID()
-    return try connection.withLock { db throws(StoreError) -> String? in
-      try db.transaction { () throws(StoreError) -> String? in
+    return try connection.withLock { db throws(StoreError) -> Creation in
+      try db.transaction { () throws(StoreError) -> Creation in
         let count = try db.query("SELECT count(*) FROM documents").first?.first?.integer ?? 0
-        guard count < maxDocuments else { return nil }
+        guard count < limits.maxDocuments else { return .storeFull }
+        if let owner, limits.perOwnerDocuments != nil || limits.perOwnerBytes != nil {
+          let row = try db.query(
+            "SELECT count(*), coalesce(sum(length(svg)), 0) FROM documents WHERE owner = ?",
+            [.text(owner)]
+          ).first
+          let held = (Int(row?[0].integer ?? 0), Int(row?[1].integer ?? 0))
+          if let why = Self.quota(held, adding: svg.count, limits) { return .overQuota(why) }
+        }
         try db.query(
-          "INSERT INTO documents(id, svg, revision, created) VALUES(?, ?, 0, ?)",
-          [.text(id), .blob(svg), .integer(Int64(Date().timeIntervalSince1970))])
-        return id
+          "INSERT INTO documents(id, svg, revision, created, owner) VALUES(?, ?, 0, ?, ?)",
+          [
+            .text(id), .blob(svg), .integer(Int64(Date().timeIntervalSince1970)),
+            owner.map { .text($0) } ?? .null,
+          ])
+        return .created(id)
       }
     }
   }
 
-  /// The document and its whole log; nil when there is no such document.
+  /// Why a new document of `bytes` would put an owner holding `held` (documents, bytes)
+  /// over its quota; nil when it fits.
+  static func quota(_ held: (Int, Int), adding bytes: Int, _ limits: CreationLimits) -> String? {
+    if let n = limits.perOwnerDocuments, held.0 + 1 > n {
+      return "this token holds \(held.0) documents, its quota is \(n)"
+    }
+    if let n = limits.perOwnerBytes, held.1 + bytes > n {
+      return "this token holds \(held.1) bytes of documents, its quota is \(n)"
+    }
+    return nil
+  }
+
   func load(_ id: String) throws(StoreError) -> StoredDocument? {
     try connection.withLock { db throws(StoreError) -> StoredDocument? in
       guard
-        let row = try db.query("SELECT svg, revision FROM documents WHERE id = ?", [.text(id)])
-          .first
+        let row = try db.query(
+          "SELECT svg, revision, owner FROM documents WHERE id = ?", [.text(id)]
+        ).first
       else { return nil }
       let log = try db.query(
         "SELECT entry FROM log WHERE document = ? ORDER BY revision", [.text(id)]
       ).compactMap { $0.first?.text }
       return StoredDocument(
-        id: id, svg: row[0].bytes ?? [], revision: Int(row[1].integer ?? 0), log: log)
+        id: id, svg: row[0].bytes ?? [], revision: Int(row[1].integer ?? 0), log: log,
+        owner: row[2].text)
+    }
+  }
+
+  func revision(_ id: String) throws(StoreError) -> Int? {
+    try connection.withLock { db throws(StoreError) -> Int? in
+      try db.query("SELECT revision FROM documents WHERE id = ?", [.text(id)]).first?.first?
+        .integer.map { Int($0) }
+    }
+  }
+
+  func entries(_ id: String, after revision: Int) throws(StoreError) -> [String] {
+    try connection.withLock { db throws(StoreError) -> [String] in
+      try db.query(
+        "SELECT entry FROM log WHERE document = ? AND revision > ? ORDER BY revision",
+        [.text(id), .integer(Int64(revision))]
+      ).compactMap { $0.first?.text }
     }
   }
 
@@ -86,7 +138,8 @@ final class DocumentStore: Sendable {
             .first?.first?.integer
         else { throw StoreError("document \(id) was deleted") }
         guard current == revision else {
-          throw StoreError("document \(id) is at revision \(current), not \(revision)")
+          throw StoreError(
+            "document \(id) is at revision \(current), not \(revision)", conflict: true)
         }
         for (i, entry) in entries.enumerated() {
           try db.query(
@@ -101,7 +154,6 @@ final class DocumentStore: Sendable {
     }
   }
 
-  /// Deletes a document and its log; false when there was none.
   func delete(_ id: String) throws(StoreError) -> Bool {
     try connection.withLock { db throws(StoreError) -> Bool in
       try db.transaction { () throws(StoreError) -> Bool in
@@ -113,7 +165,6 @@ final class DocumentStore: Sendable {
     }
   }
 
-  /// How many documents are stored.
   func count() throws(StoreError) -> Int {
     try connection.withLock { db throws(StoreError) -> Int in
       Int(try db.query("SELECT count(*) FROM documents").first?.first?.integer ?? 0)

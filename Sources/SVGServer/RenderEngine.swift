@@ -13,19 +13,21 @@ final class RenderEngine: Sendable {
   let resources: ResourcePolicy
   let fontDirectories: [String]
   let metrics: Metrics
-  private let slots: DispatchSemaphore
-  private let running = Atomic<Int>(0)
+  private let slots: WorkSlots
 
   init(configuration: ServerConfiguration, metrics: Metrics) {
     limits = configuration.limits
     resources = configuration.resourceDirectory.map { .files(baseDirectory: $0) } ?? .dataOnly
     fontDirectories = configuration.fontDirectories
     self.metrics = metrics
-    slots = DispatchSemaphore(value: max(1, configuration.limits.maxConcurrentRenders))
+    slots = WorkSlots(
+      count: configuration.limits.maxConcurrentRenders,
+      maxWaiting: configuration.limits.maxQueuedRenders, wait: configuration.limits.renderWait,
+      kind: "render", onBusy: { [metrics] in metrics.renderFailed("busy") })
   }
 
   /// Renders running now.
-  var rendersInFlight: Int { running.load(ordering: .relaxed) }
+  var rendersInFlight: Int { slots.inFlight }
 
   /// The library's limits with the service's pixel cap.
   var documentLimits: Limits {
@@ -116,27 +118,13 @@ final class RenderEngine: Sendable {
     }
   }
 
-  /// Runs `body` in a render slot with a fresh deadline; 503 when no slot frees up within
-  /// ``ServerLimits/renderWait``.
+  /// Runs `body` in a render slot with a fresh deadline (see ``WorkSlots``).
   private func withSlot<T>(_ body: (RenderCancellation) throws(ServiceError) -> T)
     throws(ServiceError) -> T
   {
-    let w = limits.renderWait.components
-    let wait =
-      DispatchTime.now()
-      + .nanoseconds(Int(w.seconds) * 1_000_000_000 + Int(w.attoseconds / 1_000_000_000))
-    guard slots.wait(timeout: wait) == .success else {
-      metrics.renderFailed("busy")
-      var e = ServiceError(503, "all \(limits.maxConcurrentRenders) render slots are busy")
-      e.headers = [("Retry-After", "1")]
-      throw e
+    try slots.run { () throws(ServiceError) in
+      try body(RenderCancellation(timeout: limits.renderTimeout))
     }
-    running.add(1, ordering: .relaxed)
-    defer {
-      running.subtract(1, ordering: .relaxed)
-      slots.signal()
-    }
-    return try body(RenderCancellation(timeout: limits.renderTimeout))
   }
 
   private func failure(_ error: RenderError) -> ServiceError {

@@ -1,9 +1,14 @@
 import CSQLite
 
-/// An SQLite failure, with SQLite's own message.
+/// A store failure, with the database's own message.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
   public var message: String
-  public init(_ message: String) { self.message = message }
+  /// The document moved on since the writer read it (another writer appended first).
+  public var conflict: Bool
+  public init(_ message: String, conflict: Bool = false) {
+    self.message = message
+    self.conflict = conflict
+  }
   public var description: String { message }
 }
 

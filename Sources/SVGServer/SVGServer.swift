@@ -13,9 +13,15 @@ public final class SVGServer: Sendable {
     let service = try Service(configuration: configuration)
     self.service = service
     let log = configuration.accessLog
+    let l = configuration.limits
     daemon = HTTPDaemon(
-      maxBodyBytes: configuration.limits.maxBodyBytes,
+      limits: DaemonLimits(
+        maxBodyBytes: l.maxBodyBytes, bodyBudget: l.maxBodiesInFlight,
+        requestTimeout: l.requestTimeout, idleTimeout: l.connectionTimeout,
+        maxConnections: l.maxConnections, maxConnectionsPerClient: l.maxConnectionsPerClient,
+        connectionMemory: l.connectionMemory),
       handler: { service.handle($0) },
+      screen: { service.access.screen(method: $0, path: $1, headers: $2) },
       completed: { exchange in
         service.metrics.record(exchange)
         log?(exchange.logLine)
@@ -24,11 +30,11 @@ public final class SVGServer: Sendable {
 
   /// Starts listening on ``ServerConfiguration/host`` and ``ServerConfiguration/port``.
   public func start() throws(ServiceStartError) {
-    try daemon.start(
-      host: configuration.host, port: configuration.port, threads: max(1, configuration.threads),
-      connectionTimeout: configuration.limits.connectionTimeout,
-      maxConnections: configuration.limits.maxConnections)
+    try daemon.start(host: configuration.host, port: configuration.port)
   }
+
+  /// The store, for the start-up line (a PostgreSQL URL without its password).
+  public var storeName: String { service.store.name }
 
   /// The port the server listens on (the one picked when 0 was asked for).
   public var port: UInt16 { daemon.port }

@@ -24,6 +24,30 @@ public struct ServerLimits: Sendable, Hashable {
   public var connectionTimeout = 30
   /// Open connections at once. Default 1,000.
   public var maxConnections = 1_000
+  /// Open connections from one client address at once (0: no cap). Default 32. Behind a
+  /// proxy every connection comes from the proxy: raise it there, and let the proxy cap
+  /// each client.
+  public var maxConnectionsPerClient = 32
+  /// Memory each connection may use for its request line, headers and buffers (a request
+  /// whose headers do not fit is refused). Default 64 KiB.
+  public var connectionMemory = 64 << 10
+  /// Time to receive a whole request (headers and body), and again to send its answer;
+  /// past it the connection is closed whatever it trickles. Default 30 s.
+  public var requestTimeout: Duration = .seconds(30)
+  /// Bytes of request bodies held at once over every connection; past it a request is
+  /// answered 503 with `Retry-After`. Default 256 MiB.
+  public var maxBodiesInFlight = 256 << 20
+  /// Time one command script may take; past it nothing of it is applied and the answer is
+  /// 503 with `Retry-After`. Default 10 s.
+  public var scriptTimeout: Duration = .seconds(10)
+  /// Requests waiting for a render slot at once; past it the answer is 503 at once.
+  /// Default 64.
+  public var maxQueuedRenders = 64
+  /// Documents one token may hold (403 past it); nil for no quota. Default 1,000.
+  public var documentsPerToken: Int? = 1_000
+  /// Bytes of SVG one token's documents may hold (403 past it); nil for no quota.
+  /// Default 1 GiB.
+  public var bytesPerToken: Int? = 1 << 30
 
   public init() {}
 }
@@ -36,7 +60,13 @@ public struct ServerConfiguration: Sendable {
   public var port: UInt16 = 8080
   /// Where the SQLite store lives (created when missing).
   public var dataDirectory = "./inkpath-data"
-  /// Worker threads of the HTTP daemon. Default: one per core.
+  /// The store: `sqlite:PATH`, or `postgresql://...` (libpq's connection URI) for several
+  /// replicas sharing one database; nil for `sqlite:` in ``dataDirectory``.
+  public var storeURL: String?
+  /// Tokens, allowed hosts and CORS origins; the default is open, for local use.
+  public var access = AccessPolicy()
+  /// Command scripts and queries running at once (each connection has its own thread; this
+  /// caps the work they do together). Default: one per core.
   public var threads = ProcessInfo.processInfo.activeProcessorCount
   public var limits = ServerLimits()
   /// External files (images) may be read from this folder; nil allows `data:` URLs only.

@@ -12,6 +12,8 @@ struct Session: Sendable {
   var revision: Int { log.count }
   /// Hash of the SVG as uploaded, for ETags.
   var sourceHash: String
+  /// The token hash that owns it; nil when stored without tokens.
+  var owner: String?
 
   /// Hash of what the state at this revision is made of.
   var stateHash: String { SHA256.hex([Array(sourceHash.utf8)] + log.map { Array($0.utf8) }) }
@@ -27,13 +29,13 @@ let undoEntry = "undo()"
 final class Sessions: Sendable {
   private final class Stripe: Sendable { let lock = Mutex(()) }
 
-  let store: DocumentStore
+  let store: any DocumentStorage
   let capacity: Int
   private let stripes = (0..<64).map { _ in Stripe() }
   private let cache = Mutex<[String: (session: Session, used: UInt64)]>([:])
   private let clock = Atomic<UInt64>(0)
 
-  init(store: DocumentStore, capacity: Int = 64) {
+  init(store: any DocumentStorage, capacity: Int = 64) {
     self.store = store
     self.capacity = capacity
   }
@@ -48,14 +50,31 @@ final class Sessions: Sendable {
     return try stripe.lock.withLock { _ throws(ServiceError) -> T in try body() }
   }
 
-  /// The session `id` at its current revision (call inside ``locked(_:_:)``); 404 when the
-  /// store has no such document.
+  /// The session `id` at the store's current revision (call inside ``locked(_:_:)``): a
+  /// session held in memory first catches up with entries another replica appended; 404
+  /// when the store has no such document.
   func session(_ id: String, options: RenderOptions) throws(ServiceError) -> Session {
-    if let hit = cache.withLock({ c -> Session? in
+    if var hit = cache.withLock({ c -> Session? in
       guard let entry = c[id] else { return nil }
       c[id]!.used = clock.add(1, ordering: .relaxed).newValue
       return entry.session
     }) {
+      let latest: Int?
+      do { latest = try store.revision(id) } catch { throw ServiceError(503, error.message) }
+      guard let latest else {
+        forget(id)
+        throw ServiceError(404, "no document \"\(id)\"")
+      }
+      if latest == hit.revision { return hit }
+      do {
+        let missing = try store.entries(id, after: hit.revision)
+        try Self.replay(missing, on: &hit.editable)
+        hit.log += missing
+      } catch {
+        forget(id)
+        return try session(id, options: options)
+      }
+      remember(hit)
       return hit
     }
     let session = try load(id, upTo: nil, options: options)
@@ -88,7 +107,8 @@ final class Sessions: Sendable {
       throw ServiceError(503, "document \(id) cannot be replayed: \(error)")
     }
     return Session(
-      id: id, editable: editable, log: log, sourceHash: SHA256.hex([stored.svg]))
+      id: id, editable: editable, log: log, sourceHash: SHA256.hex([stored.svg]),
+      owner: stored.owner)
   }
 
   /// Applies log entries in order: runs of commands as one script, undos one by one.

@@ -14,10 +14,26 @@ let spec = CommandSpec(
       "--port", value: "N", help: "Port to listen on; 0 picks a free one (default 8080).",
       group: "Listening"),
     OptionSpec(
-      "--threads", value: "N", help: "Worker threads (default: one per core).", group: "Listening"),
+      "--threads", value: "N", help: "Command scripts at once (default: one per core).",
+      group: "Listening"),
+    OptionSpec(
+      "--max-connections", value: "N", help: "Open connections at once (default 1000).",
+      group: "Listening"),
+    OptionSpec(
+      "--max-connections-per-client", value: "N",
+      help: "Open connections from one address; 0 for no cap (default 32; raise it behind a "
+        + "proxy).", group: "Listening"),
+    OptionSpec(
+      "--request-timeout", value: "SECONDS",
+      help: "Time to receive a whole request, and to send its answer; then the connection "
+        + "closes (default 30).", group: "Listening"),
     OptionSpec(
       "--data", value: "DIR", help: "Folder of the document store (default ./inkpath-data).",
       group: "Storage"),
+    OptionSpec(
+      "--store", value: "URL",
+      help: "sqlite:PATH, or postgresql://... shared by several replicas (default: SQLite "
+        + "in --data).", group: "Storage"),
     OptionSpec(
       "--resources", value: "DIR",
       help: "Let documents read external files under DIR (default: data: URLs only).",
@@ -41,6 +57,18 @@ let spec = CommandSpec(
       "--render-wait", value: "SECONDS", help: "Wait for a free render slot; then 503 (default 2).",
       group: "Limits"),
     OptionSpec(
+      "--max-queued", value: "N",
+      help: "Renders (and scripts) waiting for a slot; past it, 503 at once (default 64).",
+      group: "Limits"),
+    OptionSpec(
+      "--script-timeout", value: "SECONDS",
+      help: "Time budget of one command script; over it nothing is applied, 503 (default 10).",
+      group: "Limits"),
+    OptionSpec(
+      "--max-bodies-in-flight", value: "BYTES",
+      help: "Request bodies held at once over all connections; past it, 503 (default "
+        + "268435456).", group: "Limits"),
+    OptionSpec(
       "--max-documents", value: "N", help: "Documents in the store (default 10000).",
       group: "Limits"),
     OptionSpec(
@@ -49,6 +77,24 @@ let spec = CommandSpec(
     OptionSpec(
       "--max-commands", value: "N", help: "Commands in one document's log (default 100000).",
       group: "Limits"),
+    OptionSpec(
+      "--token-file", value: "FILE",
+      help: "Bearer tokens, one a line (or sha256:HEX); every API route then needs one "
+        + "(default: open, for local use).", group: "Access"),
+    OptionSpec(
+      "--allowed-host", value: "NAME",
+      help: "Answer only requests whose Host is NAME (repeatable; default any).",
+      group: "Access", repeatable: true),
+    OptionSpec(
+      "--cors-origin", value: "ORIGIN",
+      help: "Let pages of ORIGIN (https://app.example) call the API (repeatable).",
+      group: "Access", repeatable: true),
+    OptionSpec(
+      "--quota-documents", value: "N", help: "Documents one token may hold (default 1000).",
+      group: "Access"),
+    OptionSpec(
+      "--quota-bytes", value: "BYTES",
+      help: "Bytes of SVG one token's documents may hold (default 1073741824).", group: "Access"),
     OptionSpec(
       "--shutdown-grace", value: "SECONDS",
       help: "On SIGTERM, wait this long for requests in flight (default 30).", group: "General"),
@@ -71,6 +117,14 @@ runTool(spec) { args in
   }
   if let t = try args.integer("threads", minimum: 1) { config.threads = t }
   if let d = args.value("data") { config.dataDirectory = d }
+  config.storeURL = args.value("store")
+  if let file = args.value("token-file") {
+    config.access.tokenHashes = try AccessPolicy.tokenHashes(file: file)
+  }
+  config.access.allowedHosts = args.all("allowed-host").map { $0.lowercased() }
+  config.access.corsOrigins = args.all("cors-origin")
+  if let v = try args.integer("quota-documents", minimum: 1) { config.limits.documentsPerToken = v }
+  if let v = try args.integer("quota-bytes", minimum: 1) { config.limits.bytesPerToken = v }
   config.resourceDirectory = args.value("resources").map {
     URL(fileURLWithPath: $0).standardizedFileURL.path
   }
@@ -85,6 +139,20 @@ runTool(spec) { args in
   if let v = try args.integer("max-renders", minimum: 1) { config.limits.maxConcurrentRenders = v }
   if let v = try args.number("render-wait", minimum: 0) { config.limits.renderWait = seconds(v) }
   if let v = try args.integer("max-documents", minimum: 0) { config.limits.maxDocuments = v }
+  if let v = try args.integer("max-connections", minimum: 1) { config.limits.maxConnections = v }
+  if let v = try args.integer("max-connections-per-client", minimum: 0) {
+    config.limits.maxConnectionsPerClient = v
+  }
+  if let v = try args.number("request-timeout", minimum: 0.1) {
+    config.limits.requestTimeout = seconds(v)
+  }
+  if let v = try args.integer("max-queued", minimum: 0) { config.limits.maxQueuedRenders = v }
+  if let v = try args.number("script-timeout", minimum: 0.001) {
+    config.limits.scriptTimeout = seconds(v)
+  }
+  if let v = try args.integer("max-bodies-in-flight", minimum: 1) {
+    config.limits.maxBodiesInFlight = v
+  }
   if let v = try args.integer("max-document-size", minimum: 1) {
     config.limits.maxDocumentBytes = v
   }
@@ -110,8 +178,12 @@ runTool(spec) { args in
   let server = try SVGServer(configuration: config)
   try server.start()
   Console.error(
-    "svg-serve: listening on http://\(config.host):\(server.port) (data in \(config.dataDirectory))"
-  )
+    "svg-serve: listening on http://\(config.host):\(server.port) (store \(server.storeName))")
+  if config.access.tokenHashes == nil, !["127.0.0.1", "::1"].contains(config.host) {
+    Console.error(
+      "svg-serve: warning: no --token-file, and \(config.host) is not loopback: anyone who "
+        + "reaches it can read, change and delete every document")
+  }
   var received: Int32 = 0
   sigwait(&signals, &received)
   Console.error("svg-serve: shutting down")

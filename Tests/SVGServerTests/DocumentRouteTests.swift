@@ -36,18 +36,19 @@ import Testing
   @Test func urlFormCommandsInThePathAndInTheBody() throws {
     let t = try TestServer()
     let id = try t.create(Fixture.garden)
-    let r = try t.client.get("/documents/\(id)/command/setActiveColor/0/0/255")
+    let r = try t.client.request("POST", "/documents/\(id)/command/setActiveColor/0/0/255")
     #expect(r.status == 200)
     #expect(r.json["revision"] as? Int == 1)
     // An index path travels percent-encoded inside one segment.
-    let byPath = try t.client.get("/documents/\(id)/command/fill/%2F0%2F0")
+    let byPath = try t.client.request("POST", "/documents/\(id)/command/fill/%2F0%2F0")
     #expect(byPath.json["revision"] as? Int == 2)
     let body = try t.client.post("/documents/\(id)/commands", "svg://setFill/grass/%23ffff00\n")
     #expect(body.json["revision"] as? Int == 3)
     let png = try t.client.get("/documents/\(id).png")
     #expect(try PNG.pixel(png.body, 10, 10) == [0, 0, 255, 255])
     #expect(try PNG.pixel(png.body, 10, 150) == [255, 255, 0, 255])
-    #expect(try t.client.get("/documents/\(id)/command/noSuchCommand/1").status == 400)
+    #expect(
+      try t.client.request("POST", "/documents/\(id)/command/noSuchCommand/1").status == 400)
   }
 
   @Test func scriptsApplyAllOrNothing() throws {
