@@ -23,10 +23,12 @@ struct RegionCanvas {
   /// Maps document coordinates (the root's user space) to pixels of the canvas.
   let documentToPixel: Transform
 
-  /// Renders `tree` (built from `document`) without the elements of `excluded`.
-  init(tree: RenderTree, document: Document, excluding excluded: Set<NodeID>, limits: Limits)
-    throws(RenderError)
-  {
+  /// Renders `tree` (built from `document`) without the elements of `excluded`;
+  /// `documentToCanvas` maps document coordinates to the drawing's CSS pixels.
+  init(
+    tree: RenderTree, document: Document, documentToCanvas: Transform,
+    excluding excluded: Set<NodeID>, limits: Limits, cancellation: RenderCancellation?
+  ) throws(RenderError) {
     let size = tree.size
     guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
       throw RenderError("the drawing has no size")
@@ -39,7 +41,7 @@ struct RegionCanvas {
     width = max(1, Int((size.width * scale).rounded(.up)))
     height = max(1, Int((size.height * scale).rounded(.up)))
     canvasToPixel = .scale(Double(width) / size.width, Double(height) / size.height)
-    documentToPixel = canvasToPixel * Self.rootUserSpace(tree.root)
+    documentToPixel = canvasToPixel * documentToCanvas
 
     var walk = PaintingWalk(document: document, excluded: excluded)
     guard let (shown, painted) = walk.visit(.group(tree.root), toCanvas: .identity) else {
@@ -50,8 +52,10 @@ struct RegionCanvas {
     var painterTree = tree
     if case .group(let g) = shown { colourTree.root = g }
     if case .group(let g) = painted { painterTree.root = g }
-    colours = try colourTree.rasterize(width: width, height: height, limits: limits)
-    let ids = try painterTree.rasterize(width: width, height: height, limits: limits)
+    colours = try colourTree.rasterize(
+      width: width, height: height, limits: limits, cancellation: cancellation)
+    let ids = try painterTree.rasterize(
+      width: width, height: height, limits: limits, cancellation: cancellation)
     let (w, h, shapes) = (width, height, UInt32(walk.placements.count))
     var found = [UInt32](repeating: 0, count: w * h)
     ids.pixels.withUnsafeBytes { raw in
@@ -80,20 +84,6 @@ struct RegionCanvas {
   func shape(at index: Int) -> Int? {
     let id = painters[index]
     return id == 0 ? nil : Int((id - 1) / 2)
-  }
-
-  /// The transform of the root element's user space into CSS pixels: the groups made for
-  /// the root `<svg>` hold its viewBox transform.
-  static func rootUserSpace(_ root: Group) -> Transform {
-    var group = root
-    var t = root.transform
-    while group.children.count == 1, case .group(let child) = group.children[0],
-      child.source == root.source
-    {
-      t = t * child.transform
-      group = child
-    }
-    return t
   }
 }
 

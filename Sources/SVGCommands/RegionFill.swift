@@ -1,4 +1,5 @@
 import SVGGeometry
+import SVGQuery
 import SVGRender
 import SVGTree
 
@@ -37,15 +38,17 @@ extension Edit {
     }
     var probe = PaintingWalk(document: document, excluded: [])
     _ = probe.visit(.group(tree.root), toCanvas: .identity)
-    let tap = RegionCanvas.rootUserSpace(tree.root).apply(point)
+    let documentToCanvas = Scene(document: document, tree: tree).documentToCanvas
+    let tap = documentToCanvas.apply(point)
     let earlier = probe.regionFills.filter { fill in
       fill.toCanvas.inverted.map { fill.path.contains($0.apply(tap), rule: fill.rule) } ?? false
     }
     let canvas: RegionCanvas
     do {
       canvas = try RegionCanvas(
-        tree: tree, document: document, excluding: Set(earlier.map(\.element)),
-        limits: options.limits)
+        tree: tree, document: document, documentToCanvas: documentToCanvas,
+        excluding: Set(earlier.map(\.element)),
+        limits: options.limits, cancellation: options.cancellation)
     } catch {
       throw RegionFillError("the drawing cannot be rendered: \(error)")
     }

@@ -15,14 +15,20 @@ public enum ContourTracing {
     let cols = box.x1 - box.x0 + 2
     var next: [Int: Int] = [:]
     var starts: [Int] = []
-    for j in (box.y0 - 1)...box.y1 {
-      for i in (box.x0 - 1)...box.x1 {
-        let a = mask[i, j], b = mask[i + 1, j], c = mask[i + 1, j + 1], d = mask[i, j + 1]
-        for (from, to) in segments(a, b, c, d) {
-          let f = edgeKey(from, i - box.x0 + 1, j - box.y0 + 1, cols)
-          let t = edgeKey(to, i - box.x0 + 1, j - box.y0 + 1, cols)
-          next[f] = t
-          starts.append(f)
+    let (w, h) = (mask.width, mask.height)
+    mask.bits.withUnsafeBufferPointer { bits in
+      func on(_ x: Int, _ y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < w && y < h && bits[y * w + x] != 0
+      }
+      for j in (box.y0 - 1)...box.y1 {
+        for i in (box.x0 - 1)...box.x1 {
+          let a = on(i, j), b = on(i + 1, j), c = on(i + 1, j + 1), d = on(i, j + 1)
+          if a == b && b == c && c == d { continue }
+          for (from, to) in segments(a, b, c, d) {
+            let f = edgeKey(from, i - box.x0 + 1, j - box.y0 + 1, cols)
+            next[f] = edgeKey(to, i - box.x0 + 1, j - box.y0 + 1, cols)
+            starts.append(f)
+          }
         }
       }
     }
