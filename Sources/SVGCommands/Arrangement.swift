@@ -62,16 +62,28 @@ extension Edit {
   }
 
   /// Puts `id` and its subtree back as `original` has them: every attribute byte for byte,
-  /// the order of children, and the element's place among its siblings.
+  /// the order of children, and the element's place among its siblings. Elements that
+  /// commands added (region fills) are not in the original: resetting one, or an element
+  /// holding one, removes it.
   mutating func reset(_ id: NodeID, original: Document) {
+    let isOriginal = { (n: NodeID) in n.index < original.nodes.count }
+    guard isOriginal(id) else { return remove(id) }
+    for n in document.descendants(of: id) where !isOriginal(n) { remove(n) }
     for n in [id] + original.descendants(of: id) where !sameNode(document[n], original[n]) {
       replace(n, with: original[n])
     }
+    // The place among the original siblings; added ones (a region fill below) stay put.
     guard let parent = original[id].parent,
       let position = original[parent].children.firstIndex(of: id),
-      document[parent].children.firstIndex(of: id) != position
+      document[parent].children.filter(isOriginal).firstIndex(of: id) != position
     else { return }
-    moveChild(id, toIndex: position)
+    let others = document[parent].children.filter { $0 != id }
+    let originals = others.filter(isOriginal)
+    let index =
+      position < originals.count
+      ? others.firstIndex(of: originals[position])!
+      : originals.last.map { others.firstIndex(of: $0)! + 1 } ?? others.count
+    moveChild(id, toIndex: index)
   }
 
   private func sameNode(_ a: Node, _ b: Node) -> Bool {

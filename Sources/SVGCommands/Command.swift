@@ -11,6 +11,12 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   /// `fillAt(X, Y)`: fills the top-most element with a painted fill under a point of the
   /// root's user space (document coordinates), with the active colour.
   case fillAt(Point)
+  /// `fillRegionAt(X, Y[, GAP])`: fills the region enclosed by the lines around a point of
+  /// the root's user space with the active colour, as a new `<path>` below the lines (or
+  /// recolours the region fill already there). Breaks in lines narrower than `gap` (document
+  /// units, 0 when not given) are closed. A region reaching the edge of the drawing is the
+  /// page background and is refused.
+  case fillRegionAt(Point, gap: Double)
   /// `setFill(ID, COLOR)`.
   case setFill(ElementReference, Color)
   /// `setStroke(ID, COLOR)`.
@@ -33,6 +39,7 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case .setActiveColor: "setActiveColor"
     case .fill: "fill"
     case .fillAt: "fillAt"
+    case .fillRegionAt: "fillRegionAt"
     case .setFill: "setFill"
     case .setStroke: "setStroke"
     case .setOpacity: "setOpacity"
@@ -49,6 +56,7 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case .setActiveColor(let c): Self.colorArguments(c)
     case .fill(let e), .reset(let e): [e.description]
     case .fillAt(let p): [Self.number(p.x), Self.number(p.y)]
+    case .fillRegionAt(let p, let gap): [Self.number(p.x), Self.number(p.y), Self.number(gap)]
     case .setFill(let e, let c), .setStroke(let e, let c): [e.description, c.description]
     case .setOpacity(let e, let v): [e.description, Self.number(v)]
     case .moveBy(let e, let dx, let dy): [e.description, Self.number(dx), Self.number(dy)]

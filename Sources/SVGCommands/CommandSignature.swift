@@ -6,6 +6,8 @@ import SVGTree
 enum CommandSignature {
   enum Parameter {
     case element, number, integer, opacity
+    /// A number 0 or more that may be left out (then 0): always the last parameter.
+    case optionalDistance
     /// A CSS colour as one argument, or `R, G, B[, A]` channels: always the last parameter.
     case color
   }
@@ -14,6 +16,7 @@ enum CommandSignature {
     ("setActiveColor", [.color], "setActiveColor(COLOR)"),
     ("fill", [.element], "fill(ID)"),
     ("fillAt", [.number, .number], "fillAt(X, Y)"),
+    ("fillRegionAt", [.number, .number, .optionalDistance], "fillRegionAt(X, Y[, GAP])"),
     ("setFill", [.element, .color], "setFill(ID, COLOR)"),
     ("setStroke", [.element, .color], "setStroke(ID, COLOR)"),
     ("setOpacity", [.element, .opacity], "setOpacity(ID, VALUE)"),
@@ -50,19 +53,23 @@ enum CommandSignature {
     let args = raw.arguments
     let fixed = sig.parameters.last == .color ? sig.parameters.count - 1 : sig.parameters.count
     let colorCount = args.count - fixed
+    let optional = sig.parameters.last == .optionalDistance
     let countOK =
-      sig.parameters.last == .color ? [1, 3, 4].contains(colorCount) : args.count == fixed
+      sig.parameters.last == .color
+      ? [1, 3, 4].contains(colorCount)
+      : args.count == fixed || (optional && args.count == fixed - 1)
     guard countOK else {
       let colour =
         sig.parameters.last == .color
         ? " (COLOR is one CSS colour or 3 numbers R, G, B)" : ""
       let at = args.count > sig.parameters.count ? args[sig.parameters.count].column : raw.column
       throw CommandError(
-        "\(sig.usage) takes \(sig.parameters.count) argument\(sig.parameters.count == 1 ? "" : "s")"
+        "\(sig.usage) takes \(optional ? "\(fixed - 1) or " : "")\(sig.parameters.count) argument"
+          + "\(sig.parameters.count == 1 ? "" : "s")"
           + "\(colour), not \(args.count)", at: raw.location(at))
     }
     var values: [Value] = []
-    for (k, p) in sig.parameters.enumerated() {
+    for (k, p) in sig.parameters.enumerated() where k < args.count {
       if p == .color {
         values.append(.color(try color(Array(args[k...]), raw)))
       } else {
@@ -74,6 +81,9 @@ enum CommandSignature {
     case "setActiveColor": command = .setActiveColor(values[0].color)
     case "fill": command = .fill(values[0].element)
     case "fillAt": command = .fillAt(Point(values[0].number, values[1].number))
+    case "fillRegionAt":
+      let gap = values.count > 2 ? values[2].number : 0
+      command = .fillRegionAt(Point(values[0].number, values[1].number), gap: gap)
     case "setFill": command = .setFill(values[0].element, values[1].color)
     case "setStroke": command = .setStroke(values[0].element, values[1].color)
     case "setOpacity": command = .setOpacity(values[0].element, values[1].number)
@@ -113,6 +123,8 @@ enum CommandSignature {
       guard (0...1).contains(v) else {
         throw CommandError("opacity must be between 0 and 1, not '\(a.text)'", at: at)
       }
+    case .optionalDistance:
+      guard v >= 0 else { throw CommandError("expected 0 or more, not '\(a.text)'", at: at) }
     default: break
     }
     return .number(v)

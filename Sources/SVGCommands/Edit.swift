@@ -11,6 +11,8 @@ struct UndoStep: Sendable {
 
   var change: Change
   var activeColor: Color
+  /// Nodes the command added: undoing it detaches them.
+  var inserted: [NodeID] = []
 }
 
 /// Why an edit cannot be made; the session reports it at the command's location.
@@ -20,10 +22,15 @@ struct EditFailure: Error, CustomStringConvertible {
 }
 
 /// A document being changed by one command, recording every node's state before its first
-/// change. Commands never add or remove nodes, so node IDs match those of the original.
+/// change. Node IDs match those of the original: nodes a command adds (`fillRegionAt`) get
+/// new IDs past the original's, and a removed node keeps its slot, detached.
 struct Edit {
   var document: Document
   private(set) var saved: [NodeID: Node] = [:]
+  /// Nodes added by this edit.
+  private(set) var inserted: [NodeID] = []
+  /// Whether this edit detached nodes (undone by restoring the whole document).
+  private(set) var removesNodes = false
 
   init(_ document: Document) { self.document = document }
 
@@ -45,6 +52,20 @@ struct Edit {
     guard let parent = document[id].parent else { return }
     if saved[parent] == nil { saved[parent] = document[parent] }
     document.moveChild(id, toIndex: index)
+  }
+
+  /// Inserts `node` as a child of `parent` at `index` (all node kinds count).
+  mutating func insert(_ node: Node, into parent: NodeID, at index: Int) -> NodeID {
+    if saved[parent] == nil { saved[parent] = document[parent] }
+    let id = document.insert(node, into: parent, at: index)
+    inserted.append(id)
+    return id
+  }
+
+  /// Detaches `id` and its subtree from the document.
+  mutating func remove(_ id: NodeID) {
+    removesNodes = true
+    document.remove(id)
   }
 }
 

@@ -104,6 +104,7 @@ public struct EditableDocument: Sendable {
       case .document(let d): current = d
       case .nodes(let saved): for (id, node) in saved { current[id] = node }
       }
+      for id in step.inserted { current.remove(id) }
     }
   }
 
@@ -124,6 +125,12 @@ public struct EditableDocument: Sendable {
           at: c.location)
       }
       edit.recolor(target, "fill", activeColor)
+    case .fillRegionAt(let point, let gap):
+      do {
+        try edit.fillRegion(at: point, gap: gap, color: activeColor, options: renderOptions)
+      } catch {
+        throw CommandError("\(c.command): \(error)", at: c.location)
+      }
     case .setFill(let ref, let color):
       edit.recolor(try element(ref, c), "fill", color)
     case .setStroke(let ref, let color):
@@ -158,7 +165,10 @@ public struct EditableDocument: Sendable {
       current = original
       return
     }
-    undoSteps.append(UndoStep(change: .nodes(edit.saved), activeColor: before))
+    undoSteps.append(
+      edit.removesNodes
+        ? UndoStep(change: .document(current), activeColor: before)
+        : UndoStep(change: .nodes(edit.saved), activeColor: before, inserted: edit.inserted))
     log.append(c.command)
     current = edit.document
   }
