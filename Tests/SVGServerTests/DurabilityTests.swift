@@ -17,7 +17,7 @@ import Testing
         data + "/documents.sqlite",
         "SELECT entry FROM log WHERE document = '\(id)' ORDER BY revision",
       ])
-    guard run.status == 0 else { throw HTTPClient.Failure(description: run.stderr) }
+    guard run.status == 0 else { throw SupportFailure("sqlite3: \(run.stderr)") }
     return run.text.split(separator: "\n").map(String.init)
   }
 

@@ -155,11 +155,6 @@ package struct Executable: Sendable {
     package var text: String { String(decoding: stdout, as: UTF8.self) }
   }
 
-  /// A run that did not end within its time: the test fails instead of hanging.
-  package struct Timeout: Error, CustomStringConvertible {
-    package var description: String
-  }
-
   package func run(
     _ args: [String], stdin: Data? = nil, in directory: String? = nil,
     environment: [String: String]? = nil, timeout: Double = 120
@@ -168,7 +163,7 @@ package struct Executable: Sendable {
       path, args, stdin: stdin, in: directory, environment: environment, timeout: timeout)
   }
 
-  /// Runs any program and collects its output; throws ``Timeout`` when it runs past
+  /// Runs any program and collects its output; throws ``SupportFailure`` when it runs past
   /// `timeout` seconds (it is killed). A signal shows as status 128 + signal.
   package static func runProgram(
     _ path: String, _ args: [String], stdin: Data? = nil, in directory: String? = nil,
@@ -178,7 +173,7 @@ package struct Executable: Sendable {
       path, args, input: .bytes(stdin.map { [UInt8]($0) } ?? []), in: directory,
       environment: environment, timeout: timeout)
     guard !run.timedOut else {
-      throw Timeout(description: "\(path) \(args) ran over \(timeout) s: \(run.stderr)")
+      throw SupportFailure("\(path) \(args) ran over \(timeout) s: \(run.stderr)")
     }
     return Result(
       status: run.exitCode ?? (128 + (run.signal ?? 0)), stdout: Data(run.stdout),

@@ -57,7 +57,7 @@ package final class ServerProcess: @unchecked Sendable {
     guard found != 0 else {
       if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
-      throw HTTPClient.Failure(description: "svg-serve did not start: \(text.value)")
+      throw SupportFailure("svg-serve did not start: \(text.value)")
     }
   }
 

@@ -14,7 +14,7 @@ package final class SyncCounter: Sendable {
     let build = try Executable.runProgram(
       "/usr/bin/cc", ["-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"], timeout: 60)
     guard build.status == 0 else {
-      throw HTTPClient.Failure(description: "cc synccount.c failed: \(build.stderr)")
+      throw SupportFailure("cc synccount.c failed: \(build.stderr)")
     }
     return library
   }

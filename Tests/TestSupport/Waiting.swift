@@ -25,6 +25,14 @@ package func waitUntil(
   try waitUntil(deadline: .now + timeout, interval: interval, condition)
 }
 
+/// A failure of the test's own machinery (a helper that would not build, a server that
+/// would not start), with what went wrong.
+package struct SupportFailure: Error, CustomStringConvertible {
+  package var description: String
+
+  package init(_ description: String) { self.description = description }
+}
+
 /// Lines appended from any thread (what worker threads report to the test).
 package final class LogLines: Sendable {
   private let lines = Mutex<[String]>([])

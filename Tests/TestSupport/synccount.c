@@ -39,21 +39,17 @@ static void report_sync(int fd) {
   report(line);
 }
 
-int fsync(int fd) {
-  static int (*real)(int);
-  if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+/* Calls the C library's `name` (fsync or fdatasync) and reports the file once it is synced. */
+static int sync_and_report(const char *name, int fd) {
+  int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, name);
   int r = real(fd);
   if (r == 0) report_sync(fd);
   return r;
 }
 
-int fdatasync(int fd) {
-  static int (*real)(int);
-  if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
-  int r = real(fd);
-  if (r == 0) report_sync(fd);
-  return r;
-}
+int fsync(int fd) { return sync_and_report("fsync", fd); }
+
+int fdatasync(int fd) { return sync_and_report("fdatasync", fd); }
 
 static int first_column(void *out, int n, char **values, char **names) {
   (void)names;
