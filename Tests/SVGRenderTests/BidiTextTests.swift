@@ -192,4 +192,34 @@ struct ArabicShapingTests {
     #expect(try chunks(body) == ["ac"])
     #expect(try chunks(body, languages: ["ru"]) == ["ab"])
   }
+
+  @Test func theInheritedLanguageReachesShaping() throws {
+    let doc = try Document(
+      string: "<svg xmlns='http://www.w3.org/2000/svg' xml:lang='sr'><text>a<tspan lang='ru'>"
+        + "b</tspan></text></svg>")
+    let context = BuildContext(document: doc, options: RenderOptions())
+    let text = try #require(doc.selectElements(named: "text").first)
+    let chunk = try #require(
+      TextChunkCollector(text, context: context, viewport: Size(width: 9, height: 9)).input
+        .chunks.first)
+    #expect(chunk.spans.map(\.style.shaping.language) == ["sr", "ru"])
+  }
+}
+
+@Suite(.enabled(if: haveFonts, "suite fonts not found at \(suiteFonts)"))
+struct LanguageShapingTests {
+  @Test func theLanguageSelectsLocalForms() throws {
+    // Noto Sans draws Cyrillic be (U+0431) differently for Serbian (OpenType locl).
+    let db = FontDatabase.shared(directories: [suiteFonts])
+    let face = try #require(db.match(FontRequest(families: ["Noto Sans"])))
+    let font = try #require(db.font(face.face))
+    func glyph(_ language: String?) -> UInt32? {
+      let runs = Bidi.visualRuns("\u{431}")
+      return Shaping.shape(
+        "\u{431}", runs: runs, font: font, options: ShapingOptions(language: language)
+      ).first?.glyph
+    }
+    #expect(glyph("sr") != glyph("ru"))
+    #expect(glyph("sr-Cyrl-RS") == glyph("sr"))
+  }
 }
