@@ -6,14 +6,9 @@ import Testing
 
 @testable import SVGRender
 
-/// The suite's fonts (Amiri has Arabic, M+ 1p has Hebrew; Noto Sans has neither).
-private let suiteFonts: String = {
-  let env = ProcessInfo.processInfo.environment["SVG_SUITE_DIR"]
-  let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../../shared/svg-suite").standardized.path
-  return (env ?? here) + "/fonts"
-}()
-private let haveFonts = FileManager.default.fileExists(atPath: suiteFonts + "/Amiri-Regular.ttf")
+/// Amiri has Arabic, M+ 1p has Hebrew; Noto Sans has neither.
+private let haveArabicFont = FileManager.default.fileExists(
+  atPath: suiteFonts + "/Amiri-Regular.ttf")
 
 /// The text of each run, in visual order, with `<` for right-to-left runs.
 private func visual(_ text: String, _ runs: [BidiRun]) -> [String] {
@@ -82,7 +77,7 @@ private func visual(_ text: String, _ runs: [BidiRun]) -> [String] {
   }
 }
 
-@Suite(.enabled(if: haveFonts, "suite fonts not found at \(suiteFonts)"))
+@Suite(.enabled(if: haveArabicFont, "suite fonts not found at \(suiteFonts)"))
 struct ArabicShapingTests {
   private func font(_ family: String) throws -> LoadedFont {
     let db = FontDatabase.shared(directories: [suiteFonts])
