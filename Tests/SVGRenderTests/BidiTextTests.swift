@@ -218,3 +218,16 @@ struct LanguageShapingTests {
     #expect(glyph("sr-Cyrl-RS") == glyph("sr"))
   }
 }
+
+@Suite struct BidiFastPathTests {
+  @Test func leftToRightTextIsOneRunAndAgreesWithFriBidi() throws {
+    for text in ["Hello, world (1.5) - \u{2014} \u{3042}", "\u{416}\u{3B1} 42 \u{915}"] {
+      #expect(Bidi.visualRuns(text) == [BidiRun(range: 0..<text.utf8.count, rtl: false)])
+      let chars = text.unicodeScalars.map(\.value)
+      let levels = try #require(FriBidi.levels(chars, base: .ltr))
+      #expect(levels.levels.allSatisfy { $0 == 0 })
+    }
+    // A right-to-left mark is enough to leave the fast path.
+    #expect(Bidi.visualRuns("a\u{200F}1").count > 1 || Bidi.visualRuns("a\u{200F}1")[0].rtl)
+  }
+}
