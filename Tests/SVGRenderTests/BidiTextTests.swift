@@ -6,14 +6,9 @@ import Testing
 
 @testable import SVGRender
 
-/// The suite's fonts (Amiri has Arabic, M+ 1p has Hebrew; Noto Sans has neither).
-private let suiteFonts: String = {
-  let env = ProcessInfo.processInfo.environment["SVG_SUITE_DIR"]
-  let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../../shared/svg-suite").standardized.path
-  return (env ?? here) + "/fonts"
-}()
-private let haveFonts = FileManager.default.fileExists(atPath: suiteFonts + "/Amiri-Regular.ttf")
+/// Amiri has Arabic, M+ 1p has Hebrew; Noto Sans has neither.
+private let haveArabicFont = FileManager.default.fileExists(
+  atPath: suiteFonts + "/Amiri-Regular.ttf")
 
 /// The text of each run, in visual order, with `<` for right-to-left runs.
 private func visual(_ text: String, _ runs: [BidiRun]) -> [String] {
@@ -82,7 +77,7 @@ private func visual(_ text: String, _ runs: [BidiRun]) -> [String] {
   }
 }
 
-@Suite(.enabled(if: haveFonts, "suite fonts not found at \(suiteFonts)"))
+@Suite(.enabled(if: haveArabicFont, "suite fonts not found at \(suiteFonts)"))
 struct ArabicShapingTests {
   private func font(_ family: String) throws -> LoadedFont {
     let db = FontDatabase.shared(directories: [suiteFonts])
@@ -191,5 +186,48 @@ struct ArabicShapingTests {
       "<text>a<tspan systemLanguage='ru-RU'>b</tspan><tspan systemLanguage='en'>c</tspan></text>"
     #expect(try chunks(body) == ["ac"])
     #expect(try chunks(body, languages: ["ru"]) == ["ab"])
+  }
+
+  @Test func theInheritedLanguageReachesShaping() throws {
+    let doc = try Document(
+      string: "<svg xmlns='http://www.w3.org/2000/svg' xml:lang='sr'><text>a<tspan lang='ru'>"
+        + "b</tspan></text></svg>")
+    let context = BuildContext(document: doc, options: RenderOptions())
+    let text = try #require(doc.selectElements(named: "text").first)
+    let chunk = try #require(
+      TextChunkCollector(text, context: context, viewport: Size(width: 9, height: 9)).input
+        .chunks.first)
+    #expect(chunk.spans.map(\.style.shaping.language) == ["sr", "ru"])
+  }
+}
+
+@Suite(.enabled(if: haveFonts, "suite fonts not found at \(suiteFonts)"))
+struct LanguageShapingTests {
+  @Test func theLanguageSelectsLocalForms() throws {
+    // Noto Sans draws Cyrillic be (U+0431) differently for Serbian (OpenType locl).
+    let db = FontDatabase.shared(directories: [suiteFonts])
+    let face = try #require(db.match(FontRequest(families: ["Noto Sans"])))
+    let font = try #require(db.font(face.face))
+    func glyph(_ language: String?) -> UInt32? {
+      let runs = Bidi.visualRuns("\u{431}")
+      return Shaping.shape(
+        "\u{431}", runs: runs, font: font, options: ShapingOptions(language: language)
+      ).first?.glyph
+    }
+    #expect(glyph("sr") != glyph("ru"))
+    #expect(glyph("sr-Cyrl-RS") == glyph("sr"))
+  }
+}
+
+@Suite struct BidiFastPathTests {
+  @Test func leftToRightTextIsOneRunAndAgreesWithFriBidi() throws {
+    for text in ["Hello, world (1.5) - \u{2014} \u{3042}", "\u{416}\u{3B1} 42 \u{915}"] {
+      #expect(Bidi.visualRuns(text) == [BidiRun(range: 0..<text.utf8.count, rtl: false)])
+      let chars = text.unicodeScalars.map(\.value)
+      let levels = try #require(FriBidi.levels(chars, base: .ltr))
+      #expect(levels.levels.allSatisfy { $0 == 0 })
+    }
+    // A right-to-left mark is enough to leave the fast path.
+    #expect(Bidi.visualRuns("a\u{200F}1").count > 1 || Bidi.visualRuns("a\u{200F}1")[0].rtl)
   }
 }

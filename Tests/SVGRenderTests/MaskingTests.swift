@@ -473,3 +473,35 @@ private func near(_ r: Rect?, _ x: Double, _ y: Double, _ w: Double, _ h: Double
     #expect(b.group("c") == nil)  // a CSS-only property: the attribute does nothing
   }
 }
+
+@Suite struct BlendIsolationTests {
+  private func render(_ body: String, background: Color?) throws -> Bitmap {
+    let doc = try Document(
+      string: "<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'>\(body)</svg>")
+    let tree = try RenderTree(document: doc, options: RenderOptions())
+    return try tree.rasterize(width: 100, height: 100, background: background)
+  }
+
+  @Test func theDrawingIsIsolatedFromTheBackground() throws {
+    // difference(white, white) would be black; the drawing alone is a white rect over
+    // transparency, which is white over the white background.
+    let body = "<rect width='100' height='100' fill='white' style='mix-blend-mode:difference'/>"
+    let p = try render(body, background: Color(r: 255, g: 255, b: 255)).rgba(x: 50, y: 50)
+    #expect(p.r == 255 && p.g == 255 && p.b == 255 && p.a == 255)
+    // Inside the drawing, blending still sees what was drawn before.
+    let drawn = try render(
+      "<rect width='100' height='100' fill='white'/>" + body,
+      background: Color(r: 255, g: 255, b: 255)
+    ).rgba(x: 50, y: 50)
+    #expect(drawn.r == 0 && drawn.g == 0 && drawn.b == 0)
+  }
+
+  @Test func plusLighterAddsColours() throws {
+    let p = try render(
+      "<rect width='100' height='100' fill='#800000'/>"
+        + "<rect width='100' height='100' fill='#008000' style='mix-blend-mode:plus-lighter'/>",
+      background: nil
+    ).rgba(x: 50, y: 50)
+    #expect(abs(Int(p.r) - 128) <= 1 && abs(Int(p.g) - 128) <= 1 && p.b == 0)
+  }
+}

@@ -6,13 +6,13 @@ import Testing
 @testable import SVGRender
 
 /// The suite's fonts, when the shared suite is beside the project.
-private let suiteFonts: String = {
+let suiteFonts: String = {
   let env = ProcessInfo.processInfo.environment["SVG_SUITE_DIR"]
   let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../shared/svg-suite").standardized.path
   return (env ?? here) + "/fonts"
 }()
-private let haveFonts = FileManager.default.fileExists(atPath: suiteFonts + "/NotoSans-Regular.ttf")
+let haveFonts = FileManager.default.fileExists(atPath: suiteFonts + "/NotoSans-Regular.ttf")
 
 private func tree(_ body: String, fonts: [String] = [suiteFonts]) throws -> RenderTree {
   let doc = try Document(

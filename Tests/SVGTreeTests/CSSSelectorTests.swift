@@ -21,8 +21,7 @@ import Testing
     """
 
   private func ids(_ selector: String) throws -> [String] {
-    let doc = try Document(string: Self.svg)
-    return try doc.select(selector).map { doc[$0].id ?? "?" }
+    try selectedIDs(selector, in: Self.svg)
   }
 
   @Test func typeClassIDAndUniversal() throws {
@@ -136,4 +135,10 @@ import Testing
     #expect(!NthPattern(a: -1, b: 3).matches(4))
     #expect(NthPattern(a: 3, b: -2).matches(1))
   }
+}
+
+/// The ids of the elements of `svg` that `selector` selects, in document order.
+func selectedIDs(_ selector: String, in svg: String) throws -> [String] {
+  let doc = try Document(string: svg)
+  return try doc.select(selector).map { doc[$0].id ?? "?" }
 }

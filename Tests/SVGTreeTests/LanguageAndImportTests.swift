@@ -16,8 +16,7 @@ import Testing
     """
 
   private func ids(_ selector: String) throws -> [String] {
-    let doc = try Document(string: Self.svg)
-    return try doc.select(selector).map { doc[$0].id ?? "?" }
+    try selectedIDs(selector, in: Self.svg)
   }
 
   @Test func languageIsInheritedAndXmlLangWins() throws {

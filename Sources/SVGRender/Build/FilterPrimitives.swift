@@ -144,7 +144,9 @@ struct FilterPrimitives {
       }
       return .merge(inputs)
     case "feBlend":
-      let mode = BlendMode(rawValue: node.attribute("mode")?.trimmingSpaces ?? "normal") ?? .normal
+      // `<blend-mode>` only: `plus-lighter` is a `mix-blend-mode` value.
+      var mode = BlendMode(rawValue: node.attribute("mode")?.trimmingSpaces ?? "normal") ?? .normal
+      if mode == .plusLighter { mode = .normal }
       return .blend(mode, input(fe, "in"), input(fe, "in2"))
     case "feComposite":
       return .composite(compositeOperator(fe), input(fe, "in"), input(fe, "in2"))

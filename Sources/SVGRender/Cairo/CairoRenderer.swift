@@ -155,6 +155,7 @@ extension BlendMode {
     case .saturation: CAIRO_OPERATOR_HSL_SATURATION
     case .color: CAIRO_OPERATOR_HSL_COLOR
     case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+    case .plusLighter: CAIRO_OPERATOR_ADD
     }
   }
 }

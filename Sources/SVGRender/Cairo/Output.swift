@@ -130,6 +130,16 @@ extension RenderTree {
     }
     guard size.width > 0, size.height > 0 else { return }
     cairo_scale(cr, width / size.width, height / size.height)
-    CairoRenderer(cr: cr, budget: budget, cancellation: cancellation).draw(root)
+    let renderer = CairoRenderer(cr: cr, budget: budget, cancellation: cancellation)
+    // The drawing is an isolated group, as a browser's root element is: what blends in it
+    // blends with the drawing below it, never with the background under the whole.
+    if background != nil, root.containsBlending, budget.allowsLayer(cr) {
+      cairo_push_group(cr)
+      renderer.draw(root)
+      cairo_pop_group_to_source(cr)
+      cairo_paint(cr)
+    } else {
+      renderer.draw(root)
+    }
   }
 }

@@ -75,6 +75,13 @@ enum Bidi {
   ) -> [BidiRun] {
     let scalars = Array(text.unicodeScalars)
     guard !scalars.isEmpty else { return [] }
+    // Left-to-right text with nothing that can be right-to-left is one run at level 0:
+    // FriBidi is not needed (nor loaded) for it.
+    if !paragraph.rtl, !paragraph.override, segments.allSatisfy({ $0.embeddings.isEmpty }),
+      !scalars.contains(where: mayBeRightToLeft)
+    {
+      return [BidiRun(range: 0..<text.utf8.count, rtl: false)]
+    }
     // The characters given to FriBidi: the text with the formatting characters of the
     // embeddings inserted; `origin` maps each back to its scalar (nil when inserted).
     var chars: [UInt32] = []
@@ -118,6 +125,18 @@ enum Bidi {
       }
     }
     return runs(scalars, levels)
+  }
+
+  /// Whether `s` is a right-to-left letter, an Arabic number or an explicit formatting
+  /// character, or might be one (the blocks and planes where they are): what can give a
+  /// left-to-right paragraph a level other than 0.
+  static func mayBeRightToLeft(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x0590...0x08FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF,
+      0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+      true
+    default: false
+    }
   }
 
   /// Groups scalars of equal level into runs and puts them in visual order (rule L2).

@@ -21,6 +21,9 @@ struct ShapingOptions: Hashable {
   var smallCaps = false
   var kerning = true
   var variations: [FontVariation] = []
+  /// The BCP 47 language of the characters (`xml:lang`, `lang`), for the font's
+  /// language-specific forms (OpenType `locl`); nil: HarfBuzz's default.
+  var language: String?
 }
 
 /// Text shaping with HarfBuzz, after bidi reordering, with per-glyph font fallback.
@@ -109,6 +112,9 @@ enum Shaping {
         }
         hb_buffer_set_direction(buffer, bidiRun.rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if script != HB_SCRIPT_COMMON { hb_buffer_set_script(buffer, script) }
+        if let language = options.language, !language.isEmpty {
+          hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        }
         hb_buffer_guess_segment_properties(buffer)
         features.withUnsafeBufferPointer {
           hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count))

@@ -21,7 +21,7 @@ struct SpanStyleResolver {
     guard fontSize > 0, fontSize.isFinite else { return nil }
     var s = SpanStyle(
       element: id, font: font(id), fontSize: fontSize,
-      shaping: ShapingOptions())
+      shaping: ShapingOptions(language: document.language(of: id)))
     s.shaping.smallCaps =
       style.keyword("font-variant") == "small-caps"
       || style.keyword("font-variant-caps") == "small-caps"

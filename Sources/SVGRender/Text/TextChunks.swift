@@ -108,8 +108,10 @@ struct TextChunkCollector {
   init(_ id: NodeID, context: BuildContext, viewport: Size) {
     self.context = context
     self.viewport = viewport
+    // Characters of an element that is not displayed (or whose conditions fail) are not
+    // addressable: they take no position from the x, y, dx, dy and rotate lists.
     content = TextContent(id, document: context.document) {
-      Conditional.passes($0, context: context)
+      Conditional.passes($0, context: context) && context.style($0).isDisplayed
     }
     let n = content.characterCount
     x = Array(repeating: nil, count: n)
@@ -134,6 +136,10 @@ struct TextChunkCollector {
     collect(content.root)
   }
 
+  /// The elements whose `x`, `y`, `dx`, `dy` and `rotate` lists position characters
+  /// (`textPath` and `a` have no such attributes).
+  private static let positioned: Set<String> = ["text", "tspan", "tref"]
+
   private func lengths(_ name: String, of id: NodeID, axis: LengthAxis) -> [Double]? {
     guard let text = context.document[id].attribute(name) else { return nil }
     guard let list = try? LengthList(parsing: text) else {
@@ -149,7 +155,7 @@ struct TextChunkCollector {
     case .text(let i):
       if i >= 0 { offset += content.pieces[i].text.unicodeScalars.count }
     case .element(let id, let kids):
-      if context.document[id].name != "textPath" {
+      if Self.positioned.contains(context.document[id].name) {
         let count = content.count(item)
         if let v = lengths("x", of: id, axis: .x) {
           for i in 0..<min(v.count, count) { x[offset + i] = v[i] }
@@ -175,7 +181,9 @@ struct TextChunkCollector {
     case .text(let i):
       if i >= 0 { offset += content.pieces[i].text.unicodeScalars.count }
     case .element(let id, let kids):
-      if let text = context.document[id].attribute("rotate") {
+      if Self.positioned.contains(context.document[id].name),
+        let text = context.document[id].attribute("rotate")
+      {
         let (list, error) = NumberList.parsePrefix(text)
         if error != nil { context.warn("invalid rotate list \"\(text)\"; ignored", at: id) }
         if error == nil {

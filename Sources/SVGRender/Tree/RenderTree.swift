@@ -90,6 +90,15 @@ public struct Group: Sendable {
 
   public init(source: NodeID? = nil) { self.source = source }
 
+  /// Whether something inside blends with what is below it, outside an isolated layer of
+  /// its own: drawn over a background, such a group must be isolated from it first.
+  public var containsBlending: Bool {
+    children.contains {
+      guard case .group(let g) = $0 else { return false }
+      return g.blendMode != .normal || (!g.needsLayer && g.containsBlending)
+    }
+  }
+
   /// Whether drawing needs an offscreen layer rather than drawing straight to the target.
   public var needsLayer: Bool {
     opacity < 1 || blendMode != .normal || isolate || clipPath != nil || mask != nil
@@ -150,9 +159,11 @@ public struct ImageNode: Sendable {
   }
 }
 
-/// `mix-blend-mode` values (the separable and non-separable CSS blend modes).
+/// `mix-blend-mode` values: the separable and non-separable CSS blend modes, and
+/// `plus-lighter` (CSS Compositing 2), each drawn with the cairo operator of that name.
 public enum BlendMode: String, Sendable, CaseIterable {
   case normal, multiply, screen, overlay, darken, lighten
   case colorDodge = "color-dodge", colorBurn = "color-burn", hardLight = "hard-light"
   case softLight = "soft-light", difference, exclusion, hue, saturation, color, luminosity
+  case plusLighter = "plus-lighter"
 }

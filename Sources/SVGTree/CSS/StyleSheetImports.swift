@@ -20,7 +20,8 @@ extension StyleSheet {
   }
 }
 
-/// Follows `@import` rules for ``StyleSheet/resolvingImports(resources:directory:limits:diagnostics:)``.
+/// Follows `@import` rules for
+/// ``StyleSheet/resolvingImports(resources:directory:limits:diagnostics:)``.
 private struct ImportLoader {
   let resources: ResourcePolicy
   let limits: Limits
