@@ -17,7 +17,8 @@ runTool(spec) { args in
     output = inputs.removeLast()
   }
   if inputs.isEmpty && args.flag("list-fonts") { return .success }
-  guard !inputs.isEmpty else { throw UsageError("no input file (see --help)") }
+  // As rsvg-convert: no input file reads standard input.
+  if inputs.isEmpty { inputs = ["-"] }
   if args.flag("query-all") {
     guard inputs.count == 1 else { throw UsageError("--query-all reads one input") }
     try job.queryAll(input: inputs[0])

@@ -86,8 +86,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ["--list", "--tolerance", "2"], ["--bbox", "sun", "--all"], ["--at", "1,1", "--view-size", "9,9"],
-    ["--list", "--viewport", "0,0"], ["--at", "1,1", "--kind", "stroke"], ["--list", "--user-space"],
+    ["--list", "--tolerance", "2"], ["--bbox", "sun", "--all"],
+    ["--at", "1,1", "--view-size", "9,9"],
+    ["--list", "--viewport", "0,0"], ["--at", "1,1", "--kind", "stroke"],
+    ["--list", "--user-space"],
     ["--bbox", "sun", "--point-at", "3"], ["--list", "-o", "x.svg"],
   ])
   func svgQueryRefusesOptionsThatDoNotApply(_ options: [String]) throws {
@@ -116,7 +118,8 @@ import Testing
     let depfile = try String(contentsOfFile: "\(dir)/dist/page.d", encoding: .utf8)
     #expect(
       depfile == """
-        dist/page.svg: src/page.svg \\
+        dist/page.svg: \\
+          src/page.svg \\
           src/a\\ b.js \\
           src/c.js
 
