@@ -145,3 +145,45 @@ import Testing
     #expect(notStdin.status == 2)
   }
 }
+
+/// Every option the peers' own `--help` lists is one svg-render accepts, shows in its help,
+/// and lists in the man page's COMPATIBILITY section and the README's table.
+@Suite struct PeerOptionTests {
+  static func options(of peer: Peer) throws -> Set<String> {
+    let path = try #require(peer.path, "\(peer.name) is not installed: run scripts/bootstrap")
+    let help = try Executable.runProgram(path, ["--help"]).text
+    let pattern = try Regex(#"(?:^|[\s,\[])(--?[A-Za-z?][A-Za-z0-9-]*)"#)
+    var names: Set<String> = []
+    for line in help.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("-") else { continue }  // option lines only, not prose
+      for match in trimmed.matches(of: pattern) {
+        let name = String(match.output[1].substring!)
+        if name != "-" { names.insert(name) }
+      }
+    }
+    return names
+  }
+
+  @Test(arguments: [Peer.rsvgConvert, .resvg]) func everyPeerOptionIsAccepted(_ peer: Peer) throws {
+    let names = try Self.options(of: peer)
+    #expect(names.count >= (peer == .resvg ? 30 : 25), "\(names.sorted())")
+    let help = try Executable(name: "svg-render").run(["--help"]).text
+    let optionLines = help.split(separator: "\n").filter { $0.hasPrefix("  -") }
+    let man = Tools.plainText(roff: try Executable(name: "svg-render").run(["--man"]).text)
+    let compatibility = try #require(man.range(of: "COMPATIBILITY")).upperBound
+    let readme = Tools.readme
+    let table = try #require(readme.range(of: "| rsvg-convert 2.54 | resvg 0.44 | svg-render |"))
+    let tableText = readme[table.lowerBound...].components(separatedBy: "\n\n")[0]
+    for name in names {
+      let listed = optionLines.contains {
+        $0.split(whereSeparator: { $0 == " " || $0 == "," }).contains(Substring(name))
+      }
+      #expect(listed, "svg-render --help lacks \(peer.name)'s \(name)")
+      #expect(man[compatibility...].contains(name), "man svg-render COMPATIBILITY lacks \(name)")
+      #expect(
+        tableText.contains("`\(name)") || tableText.contains(", \(name)"),
+        "README table lacks \(name)")
+    }
+  }
+}
