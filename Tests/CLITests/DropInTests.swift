@@ -144,6 +144,14 @@ import Testing
     let notStdin = try inline.run([input, "--base", dir])
     #expect(notStdin.status == 2)
   }
+
+  @Test func svgInlineRefusesADepfileWithCheck() throws {
+    let dir = try temporaryDirectory()
+    let r = try inline.run([input, "--check", "-o", "\(dir)/o.svg", "--depfile", "\(dir)/o.d"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("--check cannot be combined with --depfile"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "\(dir)/o.d"))
+  }
 }
 
 /// Every option the peers' own `--help` lists is one svg-render accepts, shows in its help,
