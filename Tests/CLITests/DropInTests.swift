@@ -1,4 +1,5 @@
 import Foundation
+import SVGRender
 import Testing
 
 /// svg-render's own rules beyond the peers' command lines (PeerCompatibilityTests): where
@@ -193,5 +194,50 @@ import Testing
         tableText.contains("`\(name)") || tableText.contains(", \(name)"),
         "README table lacks \(name)")
     }
+  }
+}
+
+/// The language and font options, end to end.
+@Suite struct RenderEnvironmentTests {
+  let render = Executable(name: "svg-render")
+  let fixtures = PeerCompatibilityTests.fixtures
+
+  /// The colour at (x, 50) of switch.svg rendered with `args` and `environment`: es draws red
+  /// at 10...70, de black at 70...130, fr blue at 130...190, the fallback a green circle.
+  func colour(at x: Int = 100, _ args: [String], environment: [String: String]) throws -> (
+    UInt8, UInt8, UInt8
+  ) {
+    let dir = try temporaryDirectory()
+    let r = try render.run(
+      [fixtures.appendingPathComponent("switch.svg").path, "-o", "\(dir)/s.png"] + args,
+      environment: environment)
+    #expect(r.status == 0, "\(r.stderr)")
+    let p = try Bitmap(pngFile: "\(dir)/s.png").rgba(x: x, y: 50)
+    return (p.r, p.g, p.b)
+  }
+
+  @Test func theLanguageComesFromLANGUnlessGiven() throws {
+    var env = ProcessInfo.processInfo.environment
+    env["LC_ALL"] = nil
+    env["LC_MESSAGES"] = nil
+    env["LANG"] = "de_DE.UTF-8"
+    #expect(try colour([], environment: env) == (0, 0, 0))
+    #expect(try colour(at: 160, ["--languages", "fr-CA, it"], environment: env) == (0, 0, 255))
+    env["LANG"] = "C"
+    #expect(try colour([], environment: env) == (0, 128, 0))
+  }
+
+  @Test func skippingSystemFontsLeavesOnlyTheFilesGiven() throws {
+    let fonts = try FileManager.default.subpathsOfDirectory(atPath: "/usr/share/fonts")
+      .filter { $0.hasSuffix(".ttf") }.prefix(1).map { "/usr/share/fonts/" + $0 }
+    let font = try #require(fonts.first, "no TrueType font under /usr/share/fonts")
+    let r = try render.run([
+      "--skip-system-fonts", "--use-font-file", font, "--serif-family", "Nowhere Serif",
+      "--list-fonts",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let lines = r.stderr.split(separator: "\n")
+    #expect(lines.contains("serif: Nowhere Serif"))
+    #expect(lines.filter { $0.hasPrefix("/") }.map { $0.prefix { $0 != ":" } } == [Substring(font)])
   }
 }
