@@ -65,7 +65,10 @@ let compatibility = ManSection(
     (
       "--skip-system-fonts (resvg)", "The same: an empty fontconfig configuration plus those fonts."
     ),
-    ("--list-fonts (resvg)", "The same, on standard error."),
+    (
+      "--list-fonts (resvg)",
+      "The same (on standard error when the drawing goes to standard output)."
+    ),
     ("--query-all (resvg)", "The same: id,x,y,width,height of each element with an id."),
     ("--resources-dir (resvg)", "--resources, --resources-dir."),
     ("--perf, --quiet (resvg)", "The same (warnings appear only with --verbose)."),

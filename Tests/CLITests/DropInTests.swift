@@ -236,8 +236,15 @@ import Testing
       "--list-fonts",
     ])
     #expect(r.status == 0, "\(r.stderr)")
-    let lines = r.stderr.split(separator: "\n")
+    let lines = r.text.split(separator: "\n")
     #expect(lines.contains("serif: Nowhere Serif"))
     #expect(lines.filter { $0.hasPrefix("/") }.map { $0.prefix { $0 != ":" } } == [Substring(font)])
+    // With the drawing on standard output, the list goes to standard error.
+    let drawing = try render.run([
+      PeerCompatibilityTests.fixtures.appendingPathComponent("input.svg").path, "--list-fonts",
+      "--skip-system-fonts", "--use-font-file", font,
+    ])
+    #expect(drawing.stdout.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    #expect(drawing.stderr.contains(font))
   }
 }
