@@ -56,7 +56,8 @@ public struct ManSection: Sendable {
   public var paragraphs: [String]
   public var items: [(tag: String, text: String)]
 
-  public init(_ title: String, paragraphs: [String] = [], items: [(tag: String, text: String)] = []) {
+  public init(_ title: String, paragraphs: [String] = [], items: [(tag: String, text: String)] = [])
+  {
     self.title = title
     self.paragraphs = paragraphs
     self.items = items

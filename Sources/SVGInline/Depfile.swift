@@ -13,9 +13,10 @@ public enum Depfile {
   ) -> String {
     let base = directory.map(Self.folderForms)
     func shown(_ path: String) -> String { escape(base.map { relative(path, to: $0) } ?? path) }
-    var out = rules.map { rule in
-      ([shown(rule.target) + ":"] + rule.prerequisites.map(shown)).joined(separator: " \\\n  ")
-    }.joined(separator: "\n") + "\n"
+    var out =
+      rules.map { rule in
+        ([shown(rule.target) + ":"] + rule.prerequisites.map(shown)).joined(separator: " \\\n  ")
+      }.joined(separator: "\n") + "\n"
     var phony: [String] = []
     for p in rules.flatMap(\.prerequisites).map(shown) where !phony.contains(p) { phony.append(p) }
     for p in phony { out += "\n\(p):\n" }
@@ -38,7 +39,9 @@ public enum Depfile {
   /// `path` relative to the first of `folders` it is under, else absolute.
   static func relative(_ path: String, to folders: [String]) -> String {
     let full = absolute(path, in: FileManager.default.currentDirectoryPath)
-    for folder in folders where full.hasPrefix(folder) { return String(full.dropFirst(folder.count)) }
+    for folder in folders where full.hasPrefix(folder) {
+      return String(full.dropFirst(folder.count))
+    }
     return full
   }
 

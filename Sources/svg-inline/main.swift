@@ -24,7 +24,7 @@ let spec = CommandSpec(
       group: "Output"),
     OptionSpec(
       "--check", help: "Write nothing; exit 1 if an output would change, and say which.",
-      group: "Output"),
+      group: "Output", excludes: ["depfile"]),
     OptionSpec(
       "--depfile", value: "FILE",
       help:
@@ -167,7 +167,7 @@ runTool(spec) { args in
     }
   }
   if failed { return .badInput }
-  if let depfile, !check {
+  if let depfile {
     try makeParentFolder(of: depfile)
     let text = Depfile.text(rules: rules, relativeTo: FileManager.default.currentDirectoryPath)
     try OutputFile.write(Array(text.utf8), to: depfile)

@@ -113,13 +113,14 @@ struct Job: Sendable {
     }
   }
 
-  /// resvg's `--list-fonts`: the generic families, then every face, on standard error.
-  func listFonts() {
+  /// resvg's `--list-fonts`: the generic families, then every face.
+  func listFonts(toStandardOutput: Bool) {
+    let say: (String) -> Void = toStandardOutput ? { print($0) } : { Console.error($0) }
     for (generic, family) in options.genericFamilyNames() {
-      Console.error("\(generic): \(family ?? "(none)")")
+      say("\(generic): \(family ?? "(none)")")
     }
     for f in options.fontFaces() {
-      Console.error(
+      say(
         "\(f.path): '\(f.families.first ?? "")', \(f.index), \(f.style), \(f.weight), \(f.stretch)")
     }
   }

@@ -40,8 +40,8 @@ extension Job {
       }
     }
     if args.flag("unlimited") {
-      options.limits.maxInputBytes = .max
-      options.limits.maxElements = .max
+      options.limits.maxInputBytes = 1 << 40
+      options.limits.maxElements = 1 << 40
     }
     if let maxPixels = try args.integer("max-pixels", minimum: 1) {
       options.limits.maxPixels = maxPixels

@@ -165,7 +165,8 @@ let spec = CommandSpec(
       group: "Text"),
     OptionSpec(
       "--list-fonts",
-      help: "Print the generic families and every font face to standard error, then go on.",
+      help:
+        "Print the generic families and every font face (on standard error when the drawing goes to standard output), then go on.",
       group: "Text"),
     OptionSpec(
       "--resources", "--resources-dir", value: "DIR",

@@ -7,7 +7,6 @@ import SVGTree
 
 runTool(spec) { args in
   let job = try Job(args)
-  if args.flag("list-fonts") { job.listFonts() }
   var inputs = args.positionals
   var output = args.value("output") ?? "-"
   // resvg's form: `svg-render in.svg out.png`.
@@ -16,8 +15,13 @@ runTool(spec) { args in
   {
     output = inputs.removeLast()
   }
-  if inputs.isEmpty && args.flag("list-fonts") { return .success }
-  guard !inputs.isEmpty else { throw UsageError("no input file (see --help)") }
+  if args.flag("list-fonts") {
+    // On standard output, as resvg, unless the drawing goes there.
+    job.listFonts(toStandardOutput: inputs.isEmpty || args.flag("query-all") || output != "-")
+    if inputs.isEmpty { return .success }
+  }
+  // As rsvg-convert: no input file reads standard input.
+  if inputs.isEmpty { inputs = ["-"] }
   if args.flag("query-all") {
     guard inputs.count == 1 else { throw UsageError("--query-all reads one input") }
     try job.queryAll(input: inputs[0])

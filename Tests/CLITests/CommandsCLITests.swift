@@ -15,8 +15,8 @@ import Testing
   @Test func commandsOnTheCommandLine() throws {
     let out = try temporaryDirectory() + "/out.png"
     let r = try tool.run([
-      "\(examples)/colouring-page.svg", "-c", "setActiveColor(255,0,0)", "-c", "fillAt(135, 100)",
-      "-c", "svg://setFill/sun/%2300ff00", "-o", out,
+      "\(examples)/colouring-page.svg", "-e", "setActiveColor(255,0,0)", "-e", "fillAt(135, 100)",
+      "-e", "svg://setFill/sun/%2300ff00", "-o", out,
     ])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(try rgb(out, 135, 100) == [255, 0, 0])
@@ -28,7 +28,7 @@ import Testing
     let out = try temporaryDirectory() + "/out.png"
     let r = try tool.run([
       "\(examples)/colouring-page.svg", "--commands", "\(examples)/colouring.commands",
-      "-c", "reset(sky)", "-o", out,
+      "-e", "reset(sky)", "-o", out,
     ])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(try rgb(out, 350, 60) == [255, 215, 0])
@@ -43,11 +43,12 @@ import Testing
     let file = try tool.run([page, "--commands", "\(dir)/bad.commands", "-o", "\(dir)/o.png"])
     #expect(file.status == 1)
     #expect(file.stderr.contains("bad.commands:3:14: invalid colour"), "\(file.stderr)")
-    let missing = try tool.run([page, "-c", "fill(nope)", "-o", "\(dir)/o.png"])
+    let missing = try tool.run([page, "-e", "fill(nope)", "-o", "\(dir)/o.png"])
     #expect(missing.status == 1)
-    #expect(missing.stderr.contains("-c 'fill(nope)': 1:6: no element with id 'nope'"))
-    let unknown = try tool.run([page, "-c", "paint(sky)", "-o", "\(dir)/o.png"])
-    #expect(unknown.status == 1)
+    #expect(missing.stderr.contains("-e 'fill(nope)': 1:6: no element with id 'nope'"))
+    // A command on the command line that does not parse is bad usage.
+    let unknown = try tool.run([page, "-e", "paint(sky)", "-o", "\(dir)/o.png"])
+    #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("unknown command 'paint'"))
     #expect(!FileManager.default.fileExists(atPath: "\(dir)/o.png"))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SVGRender
 import Testing
 
 /// svg-render's own rules beyond the peers' command lines (PeerCompatibilityTests): where
@@ -86,8 +87,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ["--list", "--tolerance", "2"], ["--bbox", "sun", "--all"], ["--at", "1,1", "--view-size", "9,9"],
-    ["--list", "--viewport", "0,0"], ["--at", "1,1", "--kind", "stroke"], ["--list", "--user-space"],
+    ["--list", "--tolerance", "2"], ["--bbox", "sun", "--all"],
+    ["--at", "1,1", "--view-size", "9,9"],
+    ["--list", "--viewport", "0,0"], ["--at", "1,1", "--kind", "stroke"],
+    ["--list", "--user-space"],
     ["--bbox", "sun", "--point-at", "3"], ["--list", "-o", "x.svg"],
   ])
   func svgQueryRefusesOptionsThatDoNotApply(_ options: [String]) throws {
@@ -116,7 +119,8 @@ import Testing
     let depfile = try String(contentsOfFile: "\(dir)/dist/page.d", encoding: .utf8)
     #expect(
       depfile == """
-        dist/page.svg: src/page.svg \\
+        dist/page.svg: \\
+          src/page.svg \\
           src/a\\ b.js \\
           src/c.js
 
@@ -140,5 +144,107 @@ import Testing
     #expect(withoutBase.status == 1)
     let notStdin = try inline.run([input, "--base", dir])
     #expect(notStdin.status == 2)
+  }
+
+  @Test func svgInlineRefusesADepfileWithCheck() throws {
+    let dir = try temporaryDirectory()
+    let r = try inline.run([input, "--check", "-o", "\(dir)/o.svg", "--depfile", "\(dir)/o.d"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("--check cannot be combined with --depfile"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "\(dir)/o.d"))
+  }
+}
+
+/// Every option the peers' own `--help` lists is one svg-render accepts, shows in its help,
+/// and lists in the man page's COMPATIBILITY section and the README's table.
+@Suite struct PeerOptionTests {
+  static func options(of peer: Peer) throws -> Set<String> {
+    let path = try #require(peer.path, "\(peer.name) is not installed: run scripts/bootstrap")
+    let help = try Executable.runProgram(path, ["--help"]).text
+    let pattern = try Regex(#"(?:^|[\s,\[])(--?[A-Za-z?][A-Za-z0-9-]*)"#)
+    var names: Set<String> = []
+    for line in help.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("-") else { continue }  // option lines only, not prose
+      for match in trimmed.matches(of: pattern) {
+        let name = String(match.output[1].substring!)
+        if name != "-" { names.insert(name) }
+      }
+    }
+    return names
+  }
+
+  @Test(arguments: [Peer.rsvgConvert, .resvg]) func everyPeerOptionIsAccepted(_ peer: Peer) throws {
+    let names = try Self.options(of: peer)
+    #expect(names.count >= (peer == .resvg ? 30 : 25), "\(names.sorted())")
+    let help = try Executable(name: "svg-render").run(["--help"]).text
+    let optionLines = help.split(separator: "\n").filter { $0.hasPrefix("  -") }
+    let man = Tools.plainText(roff: try Executable(name: "svg-render").run(["--man"]).text)
+    let compatibility = try #require(man.range(of: "COMPATIBILITY")).upperBound
+    let readme = Tools.readme
+    let table = try #require(readme.range(of: "| rsvg-convert 2.54 | resvg 0.44 | svg-render |"))
+    let tableText = readme[table.lowerBound...].components(separatedBy: "\n\n")[0]
+    for name in names {
+      let listed = optionLines.contains {
+        $0.split(whereSeparator: { $0 == " " || $0 == "," }).contains(Substring(name))
+      }
+      #expect(listed, "svg-render --help lacks \(peer.name)'s \(name)")
+      #expect(man[compatibility...].contains(name), "man svg-render COMPATIBILITY lacks \(name)")
+      #expect(
+        tableText.contains("`\(name)") || tableText.contains(", \(name)"),
+        "README table lacks \(name)")
+    }
+  }
+}
+
+/// The language and font options, end to end.
+@Suite struct RenderEnvironmentTests {
+  let render = Executable(name: "svg-render")
+  let fixtures = PeerCompatibilityTests.fixtures
+
+  /// The colour at (x, 50) of switch.svg rendered with `args` and `environment`: es draws red
+  /// at 10...70, de black at 70...130, fr blue at 130...190, the fallback a green circle.
+  func colour(at x: Int = 100, _ args: [String], environment: [String: String]) throws -> (
+    UInt8, UInt8, UInt8
+  ) {
+    let dir = try temporaryDirectory()
+    let r = try render.run(
+      [fixtures.appendingPathComponent("switch.svg").path, "-o", "\(dir)/s.png"] + args,
+      environment: environment)
+    #expect(r.status == 0, "\(r.stderr)")
+    let p = try Bitmap(pngFile: "\(dir)/s.png").rgba(x: x, y: 50)
+    return (p.r, p.g, p.b)
+  }
+
+  @Test func theLanguageComesFromLANGUnlessGiven() throws {
+    var env = ProcessInfo.processInfo.environment
+    env["LC_ALL"] = nil
+    env["LC_MESSAGES"] = nil
+    env["LANG"] = "de_DE.UTF-8"
+    #expect(try colour([], environment: env) == (0, 0, 0))
+    #expect(try colour(at: 160, ["--languages", "fr-CA, it"], environment: env) == (0, 0, 255))
+    env["LANG"] = "C"
+    #expect(try colour([], environment: env) == (0, 128, 0))
+  }
+
+  @Test func skippingSystemFontsLeavesOnlyTheFilesGiven() throws {
+    let fonts = try FileManager.default.subpathsOfDirectory(atPath: "/usr/share/fonts")
+      .filter { $0.hasSuffix(".ttf") }.prefix(1).map { "/usr/share/fonts/" + $0 }
+    let font = try #require(fonts.first, "no TrueType font under /usr/share/fonts")
+    let r = try render.run([
+      "--skip-system-fonts", "--use-font-file", font, "--serif-family", "Nowhere Serif",
+      "--list-fonts",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let lines = r.text.split(separator: "\n")
+    #expect(lines.contains("serif: Nowhere Serif"))
+    #expect(lines.filter { $0.hasPrefix("/") }.map { $0.prefix { $0 != ":" } } == [Substring(font)])
+    // With the drawing on standard output, the list goes to standard error.
+    let drawing = try render.run([
+      PeerCompatibilityTests.fixtures.appendingPathComponent("input.svg").path, "--list-fonts",
+      "--skip-system-fonts", "--use-font-file", font,
+    ])
+    #expect(drawing.stdout.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    #expect(drawing.stderr.contains(font))
   }
 }

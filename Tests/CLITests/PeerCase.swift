@@ -13,7 +13,8 @@ enum Peer: Sendable {
   var path: String? {
     var candidates: [String] = []
     if self == .resvg {
-      candidates.append(Executable.packageRoot.appendingPathComponent(".build/peers/bin/resvg").path)
+      candidates.append(
+        Executable.packageRoot.appendingPathComponent(".build/peers/bin/resvg").path)
     }
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     candidates += path.split(separator: ":").map { "\($0)/\(name)" }

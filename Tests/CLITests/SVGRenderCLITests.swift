@@ -51,7 +51,7 @@ import Testing
 
   @Test func badUsageExitsTwo() throws {
     #expect(try tool.run(["--no-such-flag"]).status == 2)
-    #expect(try tool.run([example]).status == 2)  // no output
+    #expect(try tool.run([example, "-o", "/tmp/x.png", "-c"]).status == 2)  // two outputs
     #expect(try tool.run([example, "-w", "abc", "-o", "/tmp/x.png"]).status == 2)
   }
 
@@ -61,7 +61,7 @@ import Testing
       try "<svg xmlns='http://www.w3.org/2000/svg' width='5' height='5'/>".write(
         toFile: "\(dir)/in\(i).svg", atomically: true, encoding: .utf8)
     }
-    let r = try tool.run((0..<3).map { "\(dir)/in\($0).svg" } + ["-o", "\(dir)/out"])
+    let r = try tool.run((0..<3).map { "\(dir)/in\($0).svg" } + ["-o", "\(dir)/out/"])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").sorted() == [

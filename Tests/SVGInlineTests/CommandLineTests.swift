@@ -61,11 +61,12 @@ import Testing
       ["page.svg", "two.svg", "--out-dir", "dist", "--depfile", "dist/svg.d"], in: box.site)
     #expect(run.status == 0, "\(run.stderr)")
     let depfile = String(decoding: try #require(box.read("site/dist/svg.d")), as: UTF8.self)
-    let app = box.canonical("site/app.js")
-    let bc = box.canonical("site/b c.js").replacingOccurrences(of: " ", with: "\\ ")
+    // Paths relative to the working folder, targets and prerequisites alike; each
+    // prerequisite also a target with no recipe (gcc -MP).
     #expect(
       depfile
-        == "dist/page.svg: \\\n  page.svg \\\n  \(app)\ndist/two.svg: \\\n  two.svg \\\n  \(bc) \\\n  \(app)\n"
+        == "dist/page.svg: \\\n  page.svg \\\n  app.js\ndist/two.svg: \\\n  two.svg \\\n  b\\ c.js \\\n  app.js\n"
+        + "\npage.svg:\n\napp.js:\n\ntwo.svg:\n\nb\\ c.js:\n"
     )
     #expect(box.read("site/dist/two.svg") != nil)
   }
