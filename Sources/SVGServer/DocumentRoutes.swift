@@ -184,21 +184,23 @@ extension Service {
   func applyCommands(_ id: String, _ script: String, urlForm: Bool, _ request: HTTPRequest)
     throws(ServiceError) -> HTTPResponse
   {
-    let commands: [ScriptCommand]
-    do {
-      if urlForm {
-        commands = try CommandScript.parse(line: script).map { [$0] } ?? []
-      } else {
-        commands = try CommandScript.parse(script)
-      }
-    } catch {
-      throw ServiceError(
-        400, error.message, line: error.location.line, column: error.location.column)
-    }
-    guard !commands.isEmpty else { throw ServiceError(400, "no commands in the request") }
-    let entries = commands.map { $0.command.description }
-    return try scriptSlots.run { () throws(ServiceError) in
+    try scriptSlots.run { () throws(ServiceError) in
+      // The budget covers reading the script too.
       let budget = RenderCancellation(timeout: configuration.limits.scriptTimeout)
+      let commands: [ScriptCommand]
+      do throws(CommandError) {
+        if urlForm {
+          commands = try CommandScript.parse(line: script).map { [$0] } ?? []
+        } else {
+          commands = try CommandScript.parse(script)
+        }
+      } catch {
+        throw ServiceError(
+          400, error.message, line: error.location.line, column: error.location.column)
+      }
+      guard !commands.isEmpty else { throw ServiceError(400, "no commands in the request") }
+      if budget.isCancelled { throw failure(CommandError(overBudget, at: .unknown)) }
+      let entries = commands.map { $0.command.description }
       return try commit(id, entries, request) {
         (editable: inout EditableDocument) throws(CommandError) in
         try Self.apply(commands, to: &editable, within: budget)
@@ -270,7 +272,7 @@ extension Service {
   }
 
   /// A command that cannot run is a 422; one stopped at the script's budget a 503.
-  private func failure(_ error: CommandError) -> ServiceError {
+  func failure(_ error: CommandError) -> ServiceError {
     guard error.message == overBudget else {
       return ServiceError(
         422, error.message, line: error.location.line, column: error.location.column)

@@ -186,6 +186,7 @@ final class HTTPDaemon: @unchecked Sendable {
         return tooLarge()
       }
       if n > 0, !reserve(n, for: exchange) { return overBudget() }
+      exchange.body.reserveCapacity(n)  // exactly what is announced, not doubling growth
     } else if let coding = headers["transfer-encoding"], coding.lowercased() != "chunked" {
       return .refusal(501, "Transfer-Encoding \"\(coding.prefix(40))\" is not supported")
     }
