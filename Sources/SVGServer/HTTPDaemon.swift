@@ -15,21 +15,6 @@ public struct CompletedExchange: Sendable {
   public var route: String?
 }
 
-/// How the daemon bounds its connections and the bodies it holds.
-struct DaemonLimits: Sendable {
-  var maxBodyBytes: Int
-  /// Bytes of request bodies held at once over every connection (503 past it).
-  var bodyBudget: Int
-  /// Whole-request deadline: receiving a request, or sending its answer.
-  var requestTimeout: Duration
-  var idleTimeout: Int
-  var maxConnections: Int
-  /// Connections from one address at once (0: no cap).
-  var maxConnectionsPerClient: Int
-  /// Bytes each connection may use for its headers and buffers (431/413 past it).
-  var connectionMemory: Int
-}
-
 /// libmicrohttpd behind a Swift closure: it reads each request's whole body (up to a limit)
 /// and sends the ``HTTPResponse`` the handler returns. The C callbacks only move bytes and
 /// call the handler, which cannot throw; nothing Swift-specific crosses the C boundary.
@@ -187,6 +172,7 @@ final class HTTPDaemon: @unchecked Sendable {
         return tooLarge()
       }
       if n > 0, !reserve(n, for: exchange) { return overBudget() }
+      exchange.body.reserveCapacity(n)  // exactly what is announced, not doubling growth
     } else if let coding = headers["transfer-encoding"], coding.lowercased() != "chunked" {
       return .refusal(501, "Transfer-Encoding \"\(coding.prefix(40))\" is not supported")
     }
@@ -254,62 +240,6 @@ final class HTTPDaemon: @unchecked Sendable {
     for (name, value) in r.headers { _ = MHD_add_response_header(response, name, value) }
     return MHD_queue_response(connection, UInt32(r.status), response)
   }
-
-  private static func split(_ url: String) -> (String, String?) {
-    guard let q = url.firstIndex(of: "?") else { return (url, nil) }
-    return (String(url[..<q]), String(url[url.index(after: q)...]))
-  }
-
-  private static func client(_ connection: OpaquePointer) -> String {
-    var buffer = [CChar](repeating: 0, count: 64)
-    inkpath_mhd_client(connection, &buffer, buffer.count)
-    return String(cString: buffer)
-  }
-
-  private static func header(_ connection: OpaquePointer, _ name: String) -> String? {
-    MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
-  }
-
-  private static func headers(_ connection: OpaquePointer) -> [String: String] {
-    var out: [String: String] = [:]
-    for (k, v) in collect(connection, .HEADER_KIND) { out[k.lowercased()] = v }
-    return out
-  }
-
-  /// Query arguments, percent-decoded here (the daemon leaves them as sent).
-  private static func arguments(_ connection: OpaquePointer, fallback: String?) -> [String: String]
-  {
-    var out: [String: String] = [:]
-    for (k, v) in collect(connection, .GET_ARGUMENT_KIND) {
-      out[PercentEncoding.decode(k, plusIsSpace: true)] = PercentEncoding.decode(
-        v, plusIsSpace: true)
-    }
-    return out
-  }
-
-  private static func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(
-    String, String
-  )] {
-    let box = PairBox()
-    let iterator: MHD_KeyValueIterator = { cls, _, key, value in
-      guard let cls, let key else { return .YES }
-      let box = Unmanaged<PairBox>.fromOpaque(cls).takeUnretainedValue()
-      box.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
-      return .YES
-    }
-    withExtendedLifetime(box) {
-      _ = MHD_get_connection_values(
-        connection, kind, iterator, Unmanaged.passUnretained(box).toOpaque())
-    }
-    return box.pairs
-  }
-}
-
-/// Why the server could not start.
-public struct ServiceStartError: Error, Sendable, CustomStringConvertible {
-  public var message: String
-  public init(_ message: String) { self.message = message }
-  public var description: String { message }
 }
 
 /// One request's state between the daemon's calls.
@@ -346,10 +276,6 @@ extension HTTPResponse {
     e.headers = [("Connection", "close")]
     return e.response
   }
-}
-
-private final class PairBox {
-  var pairs: [(String, String)] = []
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -8,8 +9,9 @@ import Synchronization
 final class PostgresDocumentStore: DocumentStorage {
   private let idle = Mutex<[PGConnection]>([])
   private let url: String
-  /// Connections held at most (each caller holds one for one transaction).
+  /// Connections held at most (each caller holds one for one transaction; more wait).
   let poolSize = 8
+  private let turns = DispatchSemaphore(value: 8)  // poolSize
 
   init(url: String) throws(StoreError) {
     self.url = url
@@ -40,8 +42,11 @@ final class PostgresDocumentStore: DocumentStorage {
     return String(url[..<scheme.upperBound]) + user + String(url[at...])
   }
 
-  /// Runs `body` with a connection of the pool (a new one when none is idle).
+  /// Runs `body` with a connection of the pool (a new one when none is idle), at most
+  /// ``poolSize`` at once.
   private func with<T>(_ body: (PGConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+    turns.wait()
+    defer { turns.signal() }
     let db: PGConnection
     if let reused = idle.withLock({ $0.popLast() }) {
       db = reused

@@ -10,31 +10,29 @@ final class RawConnection {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw HTTPClient.Failure(description: "socket failed") }
     if let source {
-      var local = sockaddr_in()
-      local.sin_family = sa_family_t(AF_INET)
-      local.sin_addr.s_addr = inet_addr(source)
-      let bound = withUnsafePointer(to: &local) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard bound == 0 else {
+      guard Self.with(source, 0, { bind(fd, $0, $1) }) == 0 else {
         close(fd)
         throw HTTPClient.Failure(description: "cannot bind \(source)")
       }
     }
+    guard Self.with("127.0.0.1", port, { connect(fd, $0, $1) }) == 0 else {
+      close(fd)
+      throw HTTPClient.Failure(description: "connection refused on \(port)")
+    }
+  }
+
+  /// Calls `body` with the IPv4 address `ip:port`.
+  private static func with(
+    _ ip: String, _ port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+  ) -> Int32 {
     var addr = sockaddr_in()
     addr.sin_family = sa_family_t(AF_INET)
     addr.sin_port = port.bigEndian
-    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &addr) {
+    addr.sin_addr.s_addr = inet_addr(ip)
+    return withUnsafePointer(to: &addr) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
-    }
-    guard connected == 0 else {
-      close(fd)
-      throw HTTPClient.Failure(description: "connection refused on \(port)")
     }
   }
 
