@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import SVGTree
 
 /// How the daemon bounds its connections and the bodies it holds.
 struct DaemonLimits: Sendable {
