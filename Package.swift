@@ -90,7 +90,9 @@ let package = Package(
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"]),
+    .testTarget(
+      name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
       name: "SVGInlineTests", dependencies: ["SVGInline", "SVGTree", "SVGRender", "svg-inline"],

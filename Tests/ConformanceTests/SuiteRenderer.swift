@@ -1,4 +1,5 @@
 import Foundation
+import SVGGeometry
 import SVGRender
 import SVGTree
 
@@ -12,7 +13,10 @@ enum SuiteRenderer {
     // The suite's README: its fonts through its own fontconfig file.
     options.fontConfigFile = SuiteCase.suiteDirectory + "/fonts.conf"
     let tree = try RenderTree(document: document, options: options)
-    let height = Int((Double(width) * tree.size.height / tree.size.width - 1e-6).rounded(.up))
-    return try tree.rasterize(width: width, height: height)
+    // Scaled to the reference width, the height by the same ratio (not stretched to whole
+    // pixels), as svg-render -w does.
+    let scale = Double(width) / tree.size.width
+    return try tree.rasterize(
+      covering: Size(width: Double(width), height: tree.size.height * scale))
   }
 }
