@@ -73,7 +73,7 @@ struct CairoRenderer {
   private func stroke(_ node: PathNode) {
     guard let stroke = node.stroke, stroke.width > 0 else { return }
     cairo_new_path(cr)
-    appendPath(node.path.forStroking)
+    appendPath(node.path.forStroking(stroke))
     cairo_save(cr)
     if stroke.nonScaling {
       // The path is already in device space; the width then is in device pixels too.
