@@ -10,6 +10,11 @@ enum SuiteRenderer {
     let document = try Document(contentsOfFile: svg)
     var options = RenderOptions()
     options.resources = .files(baseDirectory: resources)
+    // The suite root is the base for images and style sheets (../shared/design.md); other
+    // SVG documents come from the test's own folder, as svg-render and rsvg-convert allow by
+    // default.
+    options.documentResources = .files(
+      baseDirectory: URL(fileURLWithPath: svg).deletingLastPathComponent().path)
     // The suite's README: its fonts through its own fontconfig file.
     options.fontConfigFile = SuiteCase.suiteDirectory + "/fonts.conf"
     let tree = try RenderTree(document: document, options: options)
