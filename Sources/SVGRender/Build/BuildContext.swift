@@ -2,8 +2,9 @@ import Foundation
 import SVGGeometry
 import SVGTree
 
-/// State shared while one render tree is built: the document, its computed styles, the
-/// reference budget and the diagnostics. Internal to a single build; never shared.
+/// State of one document while a render tree is built: the document, its computed styles
+/// and its diagnostics, with the reference budget that every document the render reaches
+/// shares (``SharedBuild``). Internal to a single build; never shared with another.
 final class BuildContext {
   let document: Document
   /// Each element's declared values, for styling `use` instances.

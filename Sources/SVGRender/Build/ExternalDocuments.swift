@@ -2,15 +2,16 @@ import SVGTree
 
 /// The other files a render's references reach (`<use href="sprites.svg#icon"/>`).
 ///
-/// A file is read under the render's ``RenderOptions/documentPolicy`` (relative to the folder of the
-/// document that references it; `svg-render` allows the input's folder), parsed with the
-/// same ``Limits``, and styled once per render: every later reference to it, from any
-/// document, reuses it, so a sprite sheet is parsed once however many icons it lends. A
-/// file that is refused or cannot be read is tried once too. Its elements are instantiated
-/// under the same reference budget, nesting depth and cycle check as local ones (see
-/// ``SharedBuild``), so cycles through several files end like local ones; a reference to the
-/// input's own file is a reference into the input. All the external files of one render
-/// together hold at most ``Limits/maxInputBytes``.
+/// A file is read under the render's resource policy (``RenderOptions/documentResources``,
+/// else ``RenderOptions/resources``), relative to the folder of the document that references
+/// it (`svg-render` allows the input's folder), parsed with the same ``Limits``, and styled
+/// once per render: every later reference to it, from any document, reuses it, so a sprite
+/// sheet is parsed once however many icons it lends. A file that is refused or cannot be
+/// read is tried once too. Its elements are instantiated under the same reference budget,
+/// nesting depth and cycle check as local ones (see ``SharedBuild``), so cycles through
+/// several files end like local ones; a reference to the input's own file is a reference
+/// into the input. All the external files of one render together hold at most
+/// ``Limits/maxInputBytes``.
 final class ExternalDocuments {
   /// The input document's context, which owns this cache and so outlives it (not retained,
   /// and not `weak`, whose side table would slow every retain of the context).
