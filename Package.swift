@@ -103,7 +103,9 @@ let package = Package(
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree", "TestSupport"],
       resources: [.copy("Fixtures")]),
-    .testTarget(name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree", "TestSupport"]),
+    .testTarget(
+      name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree", "TestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
     .testTarget(
       name: "SVGInlineTests",

@@ -43,18 +43,11 @@ public struct RenderRequest: Sendable {
     }
     switch format {
     case .png:
-      // Whole pixels covering the drawing, as rsvg-convert and resvg size them (a hair of
-      // floating-point error does not add a pixel).
-      let w = (size.width * scale - 1e-6).rounded(.up)
-      let h = (size.height * scale - 1e-6).rounded(.up)
-      guard w >= 1, h >= 1, w * h <= Double(limits.maxPixels) else {
-        throw RenderError(
-          .limit,
-          "output of \(Int(w))x\(Int(h)) pixels is over the limit of \(limits.maxPixels) pixels")
-      }
+      // Whole pixels covering the drawing, as rsvg-convert sizes them; the drawing itself is
+      // scaled by the exact ratio, never stretched to the rounded size.
       let bitmap = try tree.rasterize(
-        width: Int(w), height: Int(h), background: background, limits: limits,
-        cancellation: cancellation)
+        covering: Size(width: size.width * scale, height: size.height * scale),
+        background: background, limits: limits, cancellation: cancellation)
       try cancellation?.check()
       return try bitmap.pngData(fast: !smallPNG)
     case .pdf, .ps, .eps, .svg:

@@ -6,12 +6,18 @@ import Testing
 /// expected failures that may only shrink: a failure outside the list is a regression, and a
 /// listed test that passes must leave the list.
 ///
+/// Each area prints how many of its cases ran and passed, and the last one to finish the
+/// total. Without the suite the tests are skipped with a message, except under `CI=true`,
+/// where the suite is always present: there a run in which no case ran is a failure, so a
+/// missing or misplaced suite never passes silently.
+///
 /// `INKPATH_CONFORMANCE_REPORT=FILE` writes every result (`name pass off-fraction`) to FILE;
 /// `INKPATH_UPDATE_EXPECTED_FAILURES=1` rewrites the list from this run.
 @Suite(
   .enabled(
-    if: SuiteCase.suiteExists,
-    "SVG suite not found at \(SuiteCase.suiteDirectory); set SVG_SUITE_DIR"))
+    if: SuiteCase.suiteExists || SuiteCase.isCI,
+    "SVG suite not found at \(SuiteCase.suiteDirectory); set SVG_SUITE_DIR (under CI=true this fails)"
+  ))
 struct ConformanceTests {
   static let areas = [
     "filters", "masking", "paint-servers", "painting", "shapes", "structure", "text",
@@ -26,8 +32,22 @@ struct ConformanceTests {
       text.split(separator: "\n").map { String($0) }.filter { !$0.hasPrefix("#") && !$0.isEmpty })
   }()
 
+  /// Under `CI=true` the suite must be there, with cases in it.
+  @Test func suiteIsPresent() {
+    let count = Self.areas.reduce(0) { $0 + SuiteCase.all(in: $1).count }
+    print("conformance: \(count) cases in \(Self.areas.count) areas at \(SuiteCase.suiteDirectory)")
+    if count == 0 {
+      Issue.record(
+        "no conformance case found at \(SuiteCase.suiteDirectory) (CI=true needs the suite; set SVG_SUITE_DIR)"
+      )
+    }
+  }
+
   @Test(arguments: areas) func area(_ area: String) throws {
     let cases = SuiteCase.all(in: area)
+    if cases.isEmpty {
+      Issue.record("no conformance case ran in \(area) (suite at \(SuiteCase.suiteDirectory))")
+    }
     var results: [(SuiteCase, Bool, Double?, String?)] = []
     for c in cases {
       let (pass, off, why) = Self.run(c)
@@ -37,6 +57,11 @@ struct ConformanceTests {
     print(
       "conformance \(area): \(passed)/\(cases.count) \(String(format: "%.1f", 100 * Double(passed) / Double(max(1, cases.count))))%"
     )
+    if let total = Tally.shared.add(ran: cases.count, passed: passed, areas: Self.areas.count) {
+      print(
+        "conformance: \(total.passed) of \(total.ran) cases passed (\(String(format: "%.1f", 100 * Double(total.passed) / Double(max(1, total.ran))))%), \(Self.expectedFailures.count) expected failures"
+      )
+    }
     let regressions = results.filter { !$0.1 && !Self.expectedFailures.contains($0.0.name) }
     let fixed = results.filter { $0.1 && Self.expectedFailures.contains($0.0.name) }
     Self.report(area, results)
@@ -81,6 +106,25 @@ struct ConformanceTests {
       ReportFile.rewriteList(
         listPath, area: area, failing: results.filter { !$0.1 }.map { $0.0.name })
     }
+  }
+}
+
+/// The cases run and passed over the areas, which run in parallel.
+final class Tally: @unchecked Sendable {
+  static let shared = Tally()
+  private let lock = NSLock()
+  private var ran = 0
+  private var passed = 0
+  private var areas = 0
+
+  /// Adds one area's figures; the totals once the last of `areas` areas has reported.
+  func add(ran: Int, passed: Int, areas expected: Int) -> (ran: Int, passed: Int)? {
+    lock.lock()
+    defer { lock.unlock() }
+    self.ran += ran
+    self.passed += passed
+    areas += 1
+    return areas == expected ? (self.ran, self.passed) : nil
   }
 }
 

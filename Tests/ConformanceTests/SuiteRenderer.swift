@@ -1,4 +1,5 @@
 import Foundation
+import SVGGeometry
 import SVGRender
 import SVGTree
 
@@ -9,10 +10,18 @@ enum SuiteRenderer {
     let document = try Document(contentsOfFile: svg)
     var options = RenderOptions()
     options.resources = .files(baseDirectory: resources)
+    // The suite root is the base for images and style sheets (../shared/design.md); other
+    // SVG documents come from the test's own folder, as svg-render and rsvg-convert allow by
+    // default.
+    options.documentResources = .files(
+      baseDirectory: URL(fileURLWithPath: svg).deletingLastPathComponent().path)
     // The suite's README: its fonts through its own fontconfig file.
     options.fontConfigFile = SuiteCase.suiteDirectory + "/fonts.conf"
     let tree = try RenderTree(document: document, options: options)
-    let height = Int((Double(width) * tree.size.height / tree.size.width - 1e-6).rounded(.up))
-    return try tree.rasterize(width: width, height: height)
+    // Scaled to the reference width, the height by the same ratio (not stretched to whole
+    // pixels), as svg-render -w does.
+    let scale = Double(width) / tree.size.width
+    return try tree.rasterize(
+      covering: Size(width: Double(width), height: tree.size.height * scale))
   }
 }

@@ -1,10 +1,12 @@
+import Foundation
+
 /// Every hostile file and what each tool must do with it. Files of `Corpus/` are listed by
 /// name (a test checks that each has an entry); big ones are generated in the workspace.
 extension HostileCase {
   static let refusedOutside = "outside the resource directory"
   static let tooManyReferences = "more than 100000 references"
 
-  static let all: [HostileCase] = corpus + entities + hrefs + sizes
+  static let all: [HostileCase] = corpus + entities + hrefs + externalUses + sizes
 
   /// The committed files (`Corpus/`).
   static let corpus: [HostileCase] = [
@@ -117,6 +119,74 @@ extension HostileCase {
     inside.render.neverSays = ["not rendered"]
     cases.append(inside)
     return cases
+  }()
+
+  /// `<use>` of other files: escapes, self-reference, cycles and amplification across files,
+  /// a file too big to read. svg-render and svg-query draw the rest and say why.
+  static let externalUses: [HostileCase] = {
+    @Sendable func use(_ href: String, _ more: String = "") -> [UInt8] {
+      Make.text(
+        Make.svgOpen + "<rect width=\"5\" height=\"5\"/><use href=\"\(href)\"/>\(more)</svg>")
+    }
+    func refused(_ name: String, _ says: String, _ href: String) -> HostileCase {
+      HostileCase(
+        "use-\(name).svg", render: .succeeds("<use> not rendered", says), inline: .succeeds(),
+        query: .succeeds()
+      ) { _, _ in use(href) }
+    }
+    return [
+      refused("dotdot", refusedOutside, "../outside/tripwire#x"),
+      refused("percent-dotdot", refusedOutside, "%2e%2e/outside/tripwire#x"),
+      refused("symlink", refusedOutside, "escape/tripwire#x"),
+      refused("absolute", refusedOutside, "file:///etc/passwd#x"),
+      refused("loopback", "not allowed", "http://127.0.0.1:1/x.svg#x"),
+      HostileCase(
+        "use-self.svg", render: .succeeds("itself or an ancestor"), inline: .succeeds(),
+        query: .succeeds()
+      ) { _, _ in
+        Make.text(Make.svgOpen + "<g id=\"g\"><use href=\"use-self.svg#g\"/></g></svg>")
+      },
+      // a.svg#a -> b.svg#b -> a.svg#a: one cycle through two files.
+      HostileCase(
+        "use-cycle-files.svg", render: .succeeds("reference cycle"), inline: .succeeds(),
+        query: .succeeds()
+      ) { w, _ in
+        try w.write(
+          "use-cycle-other.svg",
+          Make.text(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"b\">"
+              + "<use href=\"use-cycle-files.svg#a\"/></g></svg>"))
+        return Make.text(
+          Make.svgOpen + "<g id=\"a\"><use href=\"use-cycle-other.svg#b\"/></g></svg>")
+      },
+      // Each level of the other file draws the level below twice, once through its own
+      // name (svg-serve, whose input has no file name, reads it the same way).
+      HostileCase(
+        "use-exponential-files.svg", render: .fails(tooManyReferences), inline: .succeeds(),
+        query: .fails(tooManyReferences), seconds: 5, megabytes: 400
+      ) { w, _ in
+        var levels =
+          "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect id=\"l0\" width=\"1\" height=\"1\"/>"
+        for i in 1...40 {
+          levels +=
+            "<g id=\"l\(i)\"><use href=\"levels.svg#l\(i - 1)\"/><use href=\"#l\(i - 1)\"/></g>"
+        }
+        try w.write("levels.svg", Make.text(levels + "</svg>"))
+        return use("levels.svg#l40")
+      },
+      // A sparse 200 MiB file: refused from its size, never read.
+      HostileCase(
+        "use-huge-file.svg", render: .succeeds("over the limit of"), inline: .succeeds(),
+        query: .succeeds()
+      ) { w, _ in
+        let path = w.base + "/huge.svg"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 200 << 20)
+        try handle.close()
+        return use("huge.svg#x", "<use href=\"huge.svg#y\"/>")
+      },
+    ]
   }()
 
   /// Sizes: nesting, element count, attribute length, compression ratio, entity amplification.

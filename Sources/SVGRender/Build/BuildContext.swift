@@ -1,8 +1,10 @@
+import Foundation
 import SVGGeometry
 import SVGTree
 
-/// State shared while one render tree is built: the document, its computed styles, the
-/// reference budget and the diagnostics. Internal to a single build; never shared.
+/// State of one document while a render tree is built: the document, its computed styles
+/// and its diagnostics, with the reference budget that every document the render reaches
+/// shares (``SharedBuild``). Internal to a single build; never shared with another.
 final class BuildContext {
   let document: Document
   /// Each element's declared values, for styling `use` instances.
@@ -10,23 +12,44 @@ final class BuildContext {
   let styles: [ComputedStyle]
   let options: RenderOptions
   private(set) var diagnostics: [Diagnostic] = []
+  /// What the documents of one render (the input and the files its references reach)
+  /// share: the reference budget, the elements being instantiated, the loaded documents.
+  /// The input's context owns it; the others, which it keeps, only point to it.
+  unowned(unsafe) let shared: SharedBuild
+  private let ownedShared: SharedBuild?
+  /// This document's number among them.
+  let documentKey: Int
   /// References resolved so far (an SVG image's own build is charged to its parent's).
-  private(set) var references = 0
+  var references: Int { shared.references }
   /// `clip-path`/`mask` links dropped to break reference cycles (computed on first use).
   lazy var maskingCycles = MaskingCycles(document: document, styles: styles)
-  /// Elements being instantiated right now (`use` targets, patterns, markers, clips,
-  /// masks): meeting one again is a reference cycle.
-  private var active: Set<NodeID> = []
   /// Styles of the elements of the `use` instances being built (see `UseInstance.swift`).
   var instanceStyles: [NodeID: InstanceStyle] = [:]
-  /// Elements cloned by `use` so far, counted against ``Limits/maxElements``.
-  var clonedElements = 0
   /// The build's time limit and cancellation (see ``RenderCancellation``).
   let cancellation: RenderCancellation?
 
-  init(document: Document, options: RenderOptions) {
+  /// The context of a render's input document.
+  convenience init(document: Document, options: RenderOptions) {
+    let shared = SharedBuild()
+    self.init(document: document, options: options, shared: shared, owner: true)
+    shared.externals.input = self
+    // A reference to the input's own file is a reference into the input.
+    if let path = document.sourcePath, !path.hasPrefix("<"),
+      case .file(let canonical)? = try? options.documentPolicy.resolve(
+        path, relativeTo: FileManager.default.currentDirectoryPath)
+    {
+      shared.externals.inputPath = canonical
+    }
+  }
+
+  /// The context of a document that the render reached through a reference (see
+  /// ``ExternalDocuments``), sharing `shared` with every other document of the render.
+  init(document: Document, options: RenderOptions, shared: SharedBuild, owner: Bool = false) {
     self.document = document
     self.options = options
+    self.shared = shared
+    self.ownedShared = owner ? shared : nil
+    self.documentKey = shared.newDocumentKey()
     self.cancellation = RenderCancellation.token(options.cancellation, limits: options.limits)
     var sheetDiagnostics: [Diagnostic] = []
     let directory = ImageLoader.directory(of: document)
@@ -55,11 +78,19 @@ final class BuildContext {
     if diagnostics.count < 1000, diagnostics.last != d { diagnostics.append(d) }
   }
 
+  /// The diagnostics after the first `mark`, which are then forgotten (an external
+  /// document's, passed on to the element that referenced it).
+  func takeDiagnostics(since mark: Int) -> [Diagnostic] {
+    guard mark < diagnostics.count else { return [] }
+    defer { diagnostics.removeSubrange(mark...) }
+    return Array(diagnostics[mark...])
+  }
+
   /// Counts `count` reference resolutions against ``Limits/maxReferences``.
   func countReference(_ count: Int = 1) throws(RenderError) {
     try cancellation?.check()
-    references += count
-    if references > options.limits.maxReferences {
+    shared.references += count
+    if shared.references > options.limits.maxReferences {
       throw RenderError(
         .limit, "more than \(options.limits.maxReferences) references resolved (use/pattern/marker chains)")
     }
@@ -70,17 +101,18 @@ final class BuildContext {
   func instantiating<T>(_ id: NodeID, _ body: () throws(RenderError) -> T?) throws(RenderError)
     -> T?
   {
-    guard !active.contains(id) else {
+    let key = SharedBuild.ElementKey(document: documentKey, node: id)
+    guard !shared.active.contains(key) else {
       warn("reference cycle through <\(document[id].name)> skipped", at: id)
       return nil
     }
     try countReference()
-    guard active.count < options.limits.maxReferenceDepth else {
+    guard shared.active.count < options.limits.maxReferenceDepth else {
       let depth = options.limits.maxReferenceDepth
       throw RenderError(.limit, "references nested more than \(depth) deep (use/pattern/marker chains)")
     }
-    active.insert(id)
-    defer { active.remove(id) }
+    shared.active.insert(key)
+    defer { shared.active.remove(key) }
     return try body()
   }
 
@@ -93,6 +125,31 @@ final class BuildContext {
   /// Computed `font-size` in px (the cascade made it absolute), for `em`/`ex` lengths.
   func fontSize(of id: NodeID) -> Double {
     FontSize.pixels(computedStyle(id)["font-size"], parent: FontSize.initial)
+  }
+}
+
+/// The state every document of one render shares (see ``BuildContext/shared``).
+final class SharedBuild {
+  /// An element of one of the render's documents.
+  struct ElementKey: Hashable {
+    var document: Int
+    var node: NodeID
+  }
+
+  /// References resolved so far, in every document, against ``Limits/maxReferences``.
+  var references = 0
+  /// Elements being instantiated right now (`use` targets, patterns, markers, clips,
+  /// masks), in any document: meeting one again is a reference cycle, across files too.
+  var active: Set<ElementKey> = []
+  /// Elements cloned by `use` so far, counted against ``Limits/maxElements``.
+  var clonedElements = 0
+  /// The documents read for references into other files, each once per render.
+  let externals = ExternalDocuments()
+  private var documents = 0
+
+  func newDocumentKey() -> Int {
+    documents += 1
+    return documents - 1
   }
 }
 

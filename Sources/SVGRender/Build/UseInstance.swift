@@ -19,15 +19,25 @@ extension BuildContext {
   func withInstance<T>(
     of target: NodeID, under parent: NodeID, _ body: () throws(RenderError) -> T
   ) throws(RenderError) -> T {
+    try withInstance(
+      of: target, inheriting: computedStyle(parent), fontSize: fontSize(of: parent), body)
+  }
+
+  /// Runs `body` with the subtree of `target` inheriting `parentStyle` and `parentFontSize`:
+  /// those of a `use` in another document, for an instance of an element of this one.
+  func withInstance<T>(
+    of target: NodeID, inheriting parentStyle: ComputedStyle, fontSize parentFontSize: Double,
+    _ body: () throws(RenderError) -> T
+  ) throws(RenderError) -> T {
     var saved: [(NodeID, InstanceStyle?)] = []
     defer {
       for (id, old) in saved.reversed() { instanceStyles[id] = old }
     }
-    var stack = [(target, computedStyle(parent), fontSize(of: parent))]
+    var stack = [(target, parentStyle, parentFontSize)]
     while let (id, parentStyle, parentFontSize) = stack.popLast() {
       guard document[id].isElement else { continue }
-      clonedElements += 1
-      if clonedElements > options.limits.maxElements {
+      shared.clonedElements += 1
+      if shared.clonedElements > options.limits.maxElements {
         throw RenderError(
           .limit, "use instances clone more than \(options.limits.maxElements) elements")
       }

@@ -32,6 +32,47 @@ extension RenderTree {
     width: Int, height: Int, background: Color? = nil, limits: Limits = .default,
     cancellation: RenderCancellation? = nil
   ) throws(RenderError) -> Bitmap {
+    try rasterize(
+      width: width, height: height,
+      drawing: Size(width: Double(width), height: Double(height)), background: background,
+      limits: limits, cancellation: cancellation)
+  }
+
+  /// Rasterizes the drawing scaled to exactly `size` device pixels, which need not be whole,
+  /// on the smallest canvas of whole pixels that covers it (rounded up, as rsvg-convert sizes
+  /// its output). The drawing is never stretched to the canvas: the fraction of the last
+  /// column and row it does not reach stays empty (or `background`, which fills the canvas).
+  public func rasterize(
+    covering size: Size, background: Color? = nil, limits: Limits = .default,
+    cancellation: RenderCancellation? = nil
+  ) throws(RenderError) -> Bitmap {
+    let (width, height) = try Self.canvas(covering: size, limits: limits)
+    return try rasterize(
+      width: width, height: height, drawing: size, background: background, limits: limits,
+      cancellation: cancellation)
+  }
+
+  /// Whole pixels covering `size` (a hair of floating-point error does not add a pixel),
+  /// checked against ``Limits/maxPixels`` before anything is allocated.
+  static func canvas(covering size: Size, limits: Limits) throws(RenderError) -> (Int, Int) {
+    guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+      throw RenderError("the output size \(size.width)x\(size.height) is empty or invalid")
+    }
+    let w = max(1, (size.width - 1e-6).rounded(.up))
+    let h = max(1, (size.height - 1e-6).rounded(.up))
+    guard w * h <= Double(limits.maxPixels) else {
+      throw RenderError(
+        .limit,
+        "output of \(Int(min(w, 1e15)))x\(Int(min(h, 1e15))) pixels is over the limit of \(limits.maxPixels) pixels"
+      )
+    }
+    return (Int(w), Int(h))
+  }
+
+  private func rasterize(
+    width: Int, height: Int, drawing: Size, background: Color?, limits: Limits,
+    cancellation: RenderCancellation?
+  ) throws(RenderError) -> Bitmap {
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
     let budget = PixelBudget(maxPixels: limits.maxPixels)
     guard budget.allows(width: width, height: height) else {
@@ -42,8 +83,8 @@ extension RenderTree {
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
       draw(
-        on: cr, width: Double(width), height: Double(height), background: background,
-        budget: budget, cancellation: cancellation)
+        on: cr, drawing: drawing, background: background, budget: budget,
+        cancellation: cancellation)
       cairo_destroy(cr)
     }
     try cancellation?.check()
@@ -100,7 +141,7 @@ extension RenderTree {
         if format == .ps || format == .eps { cairo_ps_surface_set_size(surface, pw, ph) }
         cairo_save(cr)
         page.tree.draw(
-          on: cr, width: pw, height: ph, background: background,
+          on: cr, drawing: Size(width: pw, height: ph), background: background,
           budget: PixelBudget(maxPixels: limits.maxPixels), cancellation: cancellation)
         cairo_restore(cr)
         cairo_show_page(cr)
@@ -119,8 +160,9 @@ extension RenderTree {
     return out
   }
 
+  /// Draws the tree scaled to `drawing` (in the surface's units) from the origin.
   private func draw(
-    on cr: OpaquePointer, width: Double, height: Double, background: Color?, budget: PixelBudget,
+    on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?
   ) {
     if let bg = background {
@@ -129,7 +171,7 @@ extension RenderTree {
       cairo_paint(cr)
     }
     guard size.width > 0, size.height > 0 else { return }
-    cairo_scale(cr, width / size.width, height / size.height)
+    cairo_scale(cr, drawing.width / size.width, drawing.height / size.height)
     let renderer = CairoRenderer(cr: cr, budget: budget, cancellation: cancellation)
     // The drawing is an isolated group, as a browser's root element is: what blends in it
     // blends with the drawing below it, never with the background under the whole.

@@ -1,25 +1,51 @@
 import SVGGeometry
 
 extension Path {
-  /// The path as it is handed to cairo's stroker.
+  /// The path as it is handed to cairo's stroker for `stroke` (the hit-test probe strokes
+  /// the same path).
   ///
   /// A curve whose control points all lie on one line (within a small tolerance relative to
   /// its size) is replaced by lines through its turning points. Skia-based renderers (the
   /// browsers, resvg) stroke such curves as lines; cairo instead orients the caps along the
   /// nearly-zero end tangents and draws offset-curve artefacts where the curvature spikes.
-  var forStroking: Path {
+  ///
+  /// A zero-length subpath (`M 10 10 z`, `M x y l 0 0`, `M x y L x y`: segments that all end
+  /// where they start) with round or square caps becomes a segment 1/256 of the width long,
+  /// centred on the point and along the x axis, so that it draws its dot or its square as
+  /// SVG says ("zero-length subpath"); cairo draws round caps of such subpaths but never
+  /// square ones, whose direction it cannot tell. The segment is long enough to survive
+  /// cairo's fixed point once the width is a device pixel. With butt caps, and for a lone
+  /// `moveto`, nothing is drawn.
+  func forStroking(_ stroke: Stroke) -> Path {
     let hasCurves = elements.contains { el in
       switch el {
       case .quad, .cubic: true
       case .move, .line, .close: false
       }
     }
-    guard hasCurves else { return self }
+    let zeroLength = stroke.cap == .butt ? [] : zeroLengthSubpaths
+    guard hasCurves || !zeroLength.isEmpty else { return self }
     var out = Path()
     out.elements.reserveCapacity(elements.count)
     var current = Point(0, 0)
     var start = Point(0, 0)
-    for el in elements {
+    var next = zeroLength.makeIterator()
+    var pending = next.next()
+    var index = 0
+    while index < elements.count {
+      if let z = pending, z.range.lowerBound == index {
+        let half = stroke.width / 512
+        out.move(to: Point(z.point.x - half, z.point.y))
+        out.line(to: Point(z.point.x + half, z.point.y))
+        // After a `closepath` the next segment starts at the subpath's start again.
+        out.move(to: z.point)
+        (current, start) = (z.point, z.point)
+        index = z.range.upperBound
+        pending = next.next()
+        continue
+      }
+      let el = elements[index]
+      index += 1
       switch el {
       case .move(let p):
         out.elements.append(el)
@@ -49,6 +75,41 @@ extension Path {
       }
     }
     return out
+  }
+
+  /// The subpaths with segments (or a `closepath`) that all end where they start: the range
+  /// of their elements (the `moveto` included, when there is one) and their point.
+  private var zeroLengthSubpaths: [(range: Range<Int>, point: Point)] {
+    var found: [(range: Range<Int>, point: Point)] = []
+    var start = Point(0, 0)
+    var first = 0
+    var segments = 0
+    var degenerate = true
+    func finish(at end: Int) {
+      if segments > 0 && degenerate { found.append((first..<end, start)) }
+      (first, segments, degenerate) = (end, 0, true)
+    }
+    for (i, el) in elements.enumerated() {
+      switch el {
+      case .move(let p):
+        finish(at: i)
+        start = p
+      case .line(let p):
+        segments += 1
+        if p != start { degenerate = false }
+      case .close:
+        segments += 1
+        finish(at: i + 1)
+      case .quad(let c, let p):
+        segments += 1
+        if c != start || p != start { degenerate = false }
+      case .cubic(let c1, let c2, let p):
+        segments += 1
+        if c1 != start || c2 != start || p != start { degenerate = false }
+      }
+    }
+    finish(at: elements.count)
+    return found
   }
 
   /// For a cubic whose four points lie on one line: the points where it reverses along that

@@ -10,7 +10,7 @@ enum CairoStroke {
   /// in device pixels for a non-scaling stroke, whose path is then taken to device space),
   /// caps, joins, miter limit and dashes.
   static func prepare(_ path: Path, _ stroke: Stroke, width: Double, on cr: OpaquePointer) {
-    CairoPath.append(path.forStroking, to: cr)
+    CairoPath.append(path.forStroking(stroke), to: cr)
     if stroke.nonScaling { cairo_identity_matrix(cr) }
     cairo_set_line_width(cr, width)
     cairo_set_line_cap(cr, stroke.cap.cairo)

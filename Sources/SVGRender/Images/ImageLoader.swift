@@ -59,6 +59,7 @@ enum ImageLoader {
     }
     var options = context.options
     if options.resources != .none { options.resources = .dataOnly }
+    options.documentResources = nil
     options.styleSheets = []
     options.cancellation = context.cancellation
     let budget = max(0, options.limits.maxReferences - context.references) / 2
