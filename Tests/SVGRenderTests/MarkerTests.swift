@@ -219,13 +219,28 @@ private let arrow = """
     #expect(nested.source.map { t.document[$0].attribute("id") } == "inner")
   }
 
-  @Test func markersOnBasicShapes() throws {
-    let t = try tree(
+  @Test func markersOnlyOnMarkableElements() throws {
+    // SVG 2's markable elements (browsers, rsvg-convert): path, line, polyline, polygon.
+    let markable = try tree(
       arrow + """
-        <rect x="10" y="10" width="50" height="50" stroke="black" marker-mid="url(#m)"/>
+        <g stroke="black" marker-mid="url(#m)">
+          <path d="M 10 10 L 20 10 L 30 10"/>
+          <polyline points="10 20 20 20 30 20"/>
+          <polygon points="10 30 20 30 30 40"/>
+          <line x1="10" y1="50" x2="30" y2="50"/>
+        </g>
         """)
-    // A rectangle's path is M L L L Z: three mid vertices.
-    #expect(markerInstances(t).count == 3)
+    // One mid vertex each on the path and polyline, two on the polygon, none on the line.
+    #expect(markerInstances(markable).count == 4)
+    let basic = try tree(
+      arrow + """
+        <g stroke="black" marker-start="url(#m)" marker-mid="url(#m)" marker-end="url(#m)">
+          <rect x="10" y="10" width="50" height="50"/>
+          <circle cx="100" cy="100" r="20"/>
+          <ellipse cx="100" cy="150" rx="20" ry="10"/>
+        </g>
+        """)
+    #expect(markerInstances(basic).isEmpty)
   }
 
   @Test func markerShorthandOnlyFromCSS() throws {

@@ -3,7 +3,12 @@ import SVGTree
 
 /// `marker-start`, `marker-mid` and `marker-end` on shapes: one instance of the `<marker>`
 /// content per vertex, placed, oriented and scaled as SVG 2 "Painting: markers" says.
+/// Only the markable elements (``markable``) get markers, as in browsers and rsvg-convert.
 enum MarkerElement {
+  /// SVG 2's markable elements: `rect`, `circle` and `ellipse` take no markers (an earlier
+  /// SVG 2 draft, which resvg follows, gave them to every shape).
+  static let markable: Set<String> = ["path", "line", "polyline", "polygon"]
+
   /// Which vertices a marker property selects.
   enum Position: CaseIterable {
     case start, mid, end
@@ -31,6 +36,7 @@ enum MarkerElement {
     for id: NodeID, shape: PathNode, builder: RenderTreeBuilder, state: BuildState
   ) throws(RenderError) -> RenderNode? {
     let context = builder.context
+    guard markable.contains(context.document[id].name) else { return nil }
     let style = context.style(id)
     let references = Position.allCases.map { style.reference($0.property) }
     guard references.contains(where: { $0 != nil }) else { return nil }
