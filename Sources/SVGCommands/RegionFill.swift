@@ -21,7 +21,7 @@ enum RegionFill {
   /// The prefix of the `id` of the paths made.
   static let idPrefix = "inkpath-region-"
   /// How far the outline may stray from the flooded pixels, in canvas pixels.
-  static let tolerance = 0.5
+  static let tolerance = 0.6
 }
 
 extension Edit {

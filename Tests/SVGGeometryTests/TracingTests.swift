@@ -88,6 +88,15 @@ private func signedArea(_ p: [Point]) -> Double {
     }
   }
 
+  @Test func aLargeDiscNeedsFewCurves() throws {
+    let mask = PixelMask(width: 1000, height: 1000) { x, y in
+      Point(Double(x) + 0.5, Double(y) + 0.5).distance(to: Point(500, 500)) < 450
+    }
+    let polygon = try #require(ContourTracing.contours(of: mask).first)
+    let outline = CurveFitting.closedOutline(polygon, tolerance: 0.5)
+    #expect(outline.count <= 40, "\(outline.count - 2) curves")
+  }
+
   @Test func aSquareKeepsItsCorners() throws {
     let mask = PixelMask(width: 40, height: 40) { x, y in
       (5..<35).contains(x) && (5..<35).contains(y)
