@@ -227,6 +227,13 @@ private func expectCovers(
     let fills = regionFills(s.current)
     try #require(fills.count == 1)
     #expect(try computed(s.current, "inkpath-region-1", "fill") == "#0000ff")
+    // A moved fill is traced again in its own (translated) user space.
+    try s.apply(script: "moveBy(inkpath-region-1, 10, 0)\nfillRegionAt(100, 100)")
+    #expect(regionFills(s.current).count == 1)
+    #expect(try pixel(s.current, 54, 100, width: 200, height: 200) == [0, 0, 255, 255])
+    #expect(try pixel(s.current, 146, 100, width: 200, height: 200) == [0, 0, 255, 255])
+    #expect(try pixel(s.current, 155, 100, width: 200, height: 200) == [255, 255, 255, 255])
+    try s.undo(2)
     try s.undo(2)
     #expect(s.current.serialized() == first)
   }
