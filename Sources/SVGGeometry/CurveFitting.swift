@@ -68,7 +68,7 @@ public enum CurveFitting {
 
   /// Indices where the outline turns by more than `minAngle` degrees, each the sharpest
   /// within `span` points either side.
-  public static func findCorners(_ p: [Point], span: Int, minAngle: Double) -> [Int] {
+  static func findCorners(_ p: [Point], span: Int, minAngle: Double) -> [Int] {
     let n = p.count
     let turn = p.indices.map { i -> Double in
       let a = p[i] - p[(i + n - span) % n]
