@@ -21,7 +21,7 @@ enum RegionFill {
   /// The prefix of the `id` of the paths made.
   static let idPrefix = "inkpath-region-"
   /// How far the outline may stray from the flooded pixels, in canvas pixels.
-  static let tolerance = 0.5
+  static let tolerance = 0.6
 }
 
 extension Edit {
@@ -61,8 +61,10 @@ extension Edit {
     let region = try RegionFlood.region(of: canvas, seed: seed, gap: gapPixels)
     let marker = [point.x, point.y, gap].map(Command.number).joined(separator: " ")
 
-    if let target = earlier.last?.element, let space = probe.parentSpaces[target] {
-      let d = try outline(of: region, toPixels: canvas.canvasToPixel * space)
+    if let earlier = earlier.last {
+      // In the path's own user space: its transform (after a moveBy) stays as it is.
+      let d = try outline(of: region, toPixels: canvas.canvasToPixel * earlier.toCanvas)
+      let target = earlier.element
       modify(target) {
         $0.setAttribute("d", d)
         $0.setAttribute(RegionFill.markerAttribute, marker)

@@ -8,22 +8,27 @@ import Foundation
 /// point of largest error until every point is within the tolerance.
 public enum CurveFitting {
   /// A closed subpath (a move, cubics, a close) that follows `polygon` (implicitly closed)
-  /// within about `tolerance`. A turn sharper than `cornerAngle` degrees, measured over
-  /// `span` points either side, stays a corner.
+  /// within about `tolerance`, after `smoothing` passes of a 1-2-1 average. A turn sharper
+  /// than `cornerAngle` degrees, measured over `span` points either side, stays a corner.
   public static func closedOutline(
-    _ polygon: [Point], tolerance: Double, cornerAngle: Double = 60, span: Int = 3
+    _ polygon: [Point], tolerance: Double, smoothing: Int = 8, cornerAngle: Double = 60,
+    span: Int = 3
   ) -> [PathElement] {
     let n = polygon.count
     guard n >= 3 else { return [] }
     let corners = n >= 4 * span ? findCorners(polygon, span: span, minAngle: cornerAngle) : []
-    // A 1-2-1 average flattens the staircases of a traced outline; corners keep their place.
-    var smooth = polygon.indices.map { i in
-      (polygon[(i + n - 1) % n] + polygon[i] * 2 + polygon[(i + 1) % n]) * 0.25
+    // Repeated 1-2-1 averages flatten the staircases of a traced outline; corners stay put.
+    var smooth = polygon
+    for _ in 0..<smoothing {
+      smooth = smooth.indices.map { i in
+        (smooth[(i + n - 1) % n] + smooth[i] * 2 + smooth[(i + 1) % n]) * 0.25
+      }
+      for c in corners { smooth[c] = polygon[c] }
     }
-    for c in corners { smooth[c] = polygon[c] }
     var curves: [[Point]] = []
     if corners.isEmpty {
-      let tangent = unit(smooth[1] - smooth[n - 1])
+      let reach = min(tangentReach, n / 2)
+      let tangent = unit(smooth[reach] - smooth[n - reach])
       fit(smooth + [smooth[0]], tolerance: tolerance, tangent, -tangent, into: &curves)
     } else {
       for (k, c) in corners.enumerated() {
@@ -47,11 +52,15 @@ public enum CurveFitting {
     return out
   }
 
+  /// How many points either side a tangent is estimated over: a traced outline turns in
+  /// 45° steps from point to point, its direction shows only over a few.
+  private static let tangentReach = 4
+
   private static func fit(
     _ d: [Point], tolerance: Double, _ t1: Point?, _ t2: Point?, into out: inout [[Point]]
   ) {
     guard d.count >= 2 else { return }
-    let reach = min(2, d.count - 1)
+    let reach = min(tangentReach, d.count - 1)
     let start = t1 ?? unit(d[reach] - d[0])
     let end = t2 ?? unit(d[d.count - 1 - reach] - d[d.count - 1])
     fitCubic(d, 0, d.count - 1, start, end, tolerance * tolerance, &out)
@@ -93,8 +102,9 @@ public enum CurveFitting {
       out.append(bezier)
       return
     }
-    if worst < error * 4 {
-      for _ in 0..<4 {
+    // Close enough for Newton-Raphson steps on the parameters to bring it within the error.
+    if worst < error * 100 {
+      for _ in 0..<10 {
         let refined = reparameterize(d, first, last, u, bezier)
         bezier = generate(d, first, last, refined, t1, t2)
         (worst, split) = maxError(d, first, last, bezier, refined)
@@ -105,7 +115,8 @@ public enum CurveFitting {
         u = refined
       }
     }
-    let center = unit(d[split - 1] - d[split + 1])
+    let k = min(tangentReach, split - first, last - split)
+    let center = unit(d[split - k] - d[split + k])
     fitCubic(d, first, split, t1, center, error, &out)
     fitCubic(d, split, last, -center, t2, error, &out)
   }

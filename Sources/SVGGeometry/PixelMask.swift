@@ -121,6 +121,8 @@ public struct PixelMask: Sendable, Hashable {
       out.bits.withUnsafeMutableBufferPointer { result in
         var envelope = ParabolaEnvelope(count: w)
         for y in 0..<h {
+          // A row with no on pixel within reach stays off (as it is in `self`).
+          guard (0..<w).contains(where: { v[y * w + $0] < cap }) else { continue }
           envelope.build { Double(v[y * w + $0]) * Double(v[y * w + $0]) }
           envelope.evaluate { x, d in result[y * w + x] = d <= limit ? 1 : 0 }
         }

@@ -196,6 +196,29 @@ private func expectCovers(
     #expect(count > 10_000)
   }
 
+  @Test func goesAboveTheShapeWhoseFillIsTheBackgroundAndBelowUseClones() throws {
+    let d = try page(
+      """
+      <defs><circle id="ring" r="40" fill="none" stroke="black" stroke-width="2"/></defs>
+      <rect id="card" x="20" y="20" width="160" height="160" fill="#fff" stroke="black"
+        stroke-width="2"/>
+      <use id="clone" href="#ring" x="100" y="100"/>
+      """)
+    let s = try session(d, "setActiveColor(red)\nfillRegionAt(100, 100)\nfillRegionAt(30, 30)")
+    let root = try #require(s.current.root)
+    let order = s.current.elementChildren(of: root).compactMap { s.current[$0].id }
+    let card = try #require(order.firstIndex(of: "card"))
+    let clone = try #require(order.firstIndex(of: "clone"))
+    for fill in ["inkpath-region-1", "inkpath-region-2"] {
+      let i = try #require(order.firstIndex(of: fill))
+      #expect(card < i && i < clone, "\(fill) in \(order)")
+    }
+    #expect(try pixel(s.current, 100, 100, width: 200, height: 200) == [255, 0, 0, 255])
+    #expect(try pixel(s.current, 30, 30, width: 200, height: 200) == [255, 0, 0, 255])
+    // The clone's line stays on top.
+    #expect(try pixel(s.current, 140, 100, width: 200, height: 200)[0] < 80)
+  }
+
   @Test func aSecondTapRecoloursTheSameFill() throws {
     let d = try page(#"<circle cx="100" cy="100" r="50" fill="none" stroke="black"/>"#)
     var s = try session(d, "setActiveColor(red)\nfillRegionAt(100, 100)")
@@ -204,6 +227,13 @@ private func expectCovers(
     let fills = regionFills(s.current)
     try #require(fills.count == 1)
     #expect(try computed(s.current, "inkpath-region-1", "fill") == "#0000ff")
+    // A moved fill is traced again in its own (translated) user space.
+    try s.apply(script: "moveBy(inkpath-region-1, 10, 0)\nfillRegionAt(100, 100)")
+    #expect(regionFills(s.current).count == 1)
+    #expect(try pixel(s.current, 54, 100, width: 200, height: 200) == [0, 0, 255, 255])
+    #expect(try pixel(s.current, 146, 100, width: 200, height: 200) == [0, 0, 255, 255])
+    #expect(try pixel(s.current, 155, 100, width: 200, height: 200) == [255, 255, 255, 255])
+    try s.undo(2)
     try s.undo(2)
     #expect(s.current.serialized() == first)
   }

@@ -18,7 +18,10 @@ private func signedArea(_ p: [Point]) -> Double {
 @Suite struct PixelMaskTests {
   @Test(arguments: [0.5, 1, 1.5, 2.9, 7.2])
   func dilationMatchesTheDefinition(radius: Double) {
-    let mask = scattered(37, 29, sparsity: 40)
+    var mask = scattered(37, 29, sparsity: 40)
+    for y in 0..<mask.height where y < 10 || y > 14 {
+      for x in 0..<mask.width { mask[x, y] = false }
+    }
     let on = (0..<mask.height).flatMap { y in (0..<mask.width).map { (x: $0, y: y) } }
       .filter { mask[$0.x, $0.y] }
     let grown = mask.dilated(by: radius)
@@ -86,6 +89,15 @@ private func signedArea(_ p: [Point]) -> Double {
     for line in Path(outline).flattened(tolerance: 0.05) {
       for p in line.points { #expect(abs(p.distance(to: Point(40, 40)) - 30) < 1) }
     }
+  }
+
+  @Test func aLargeDiscNeedsFewCurves() throws {
+    let mask = PixelMask(width: 1000, height: 1000) { x, y in
+      Point(Double(x) + 0.5, Double(y) + 0.5).distance(to: Point(500, 500)) < 450
+    }
+    let polygon = try #require(ContourTracing.contours(of: mask).first)
+    let outline = CurveFitting.closedOutline(polygon, tolerance: 0.5)
+    #expect(outline.count <= 40, "\(outline.count - 2) curves")
   }
 
   @Test func aSquareKeepsItsCorners() throws {
