@@ -83,7 +83,7 @@ public struct Document: Sendable {
 
   /// Adds `node` as the last child of `parent` and returns its ID.
   @discardableResult
-  public mutating func append(_ node: Node, to parent: NodeID) -> NodeID {
+  public mutating func append(_ node: consuming Node, to parent: NodeID) -> NodeID {
     let id = NodeID(nodes.count)
     var n = node
     n.parent = parent
@@ -92,6 +92,12 @@ public struct Document: Sendable {
     nodes[parent.index].children.append(id)
     if let name = n.id, idIndex[name] == nil { idIndex[name] = id }
     return id
+  }
+
+  /// Makes room for `count` nodes in all, so a reader that can estimate the size of the
+  /// tree grows the arena once.
+  mutating func reserveCapacity(_ count: Int) {
+    nodes.reserveCapacity(count)
   }
 
   /// Appends `text` to the last child of `parent` when that is a node of the same `kind`

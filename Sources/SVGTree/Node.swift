@@ -66,9 +66,16 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 
 /// One node of the source tree.
 public struct Node: Sendable {
-  public var kind: NodeKind
+  public var kind: NodeKind {
+    didSet { elementName = kind == .element ? ElementName(localName: name) : nil }
+  }
   /// Local name of an element, target of a processing instruction; empty otherwise.
-  public var name: String
+  public var name: String {
+    didSet { elementName = kind == .element ? ElementName(localName: name) : nil }
+  }
+  /// The element ``name`` identifies, whatever the namespace (see
+  /// ``Document/elementName(_:)``, which checks it); nil for names SVG does not define.
+  public private(set) var elementName: ElementName?
   public var prefix: String?
   public var namespaceURI: String?
   public var attributes: [Attribute]
@@ -86,6 +93,7 @@ public struct Node: Sendable {
   ) {
     self.kind = kind
     self.name = name
+    self.elementName = kind == .element ? ElementName(localName: name) : nil
     self.prefix = prefix
     self.namespaceURI = namespaceURI
     self.attributes = attributes

@@ -39,6 +39,8 @@ struct XMLReader {
     }
     defer { xmlFreeParserCtxt(ctxt) }
     let builder = TreeBuilder(limits: limits, main: ctxt)
+    // Drawings average over 60 bytes per node (an element and the white space after it).
+    builder.document.reserveCapacity(min(bytes.count / 64, limits.maxElements) + 16)
     ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
     TreeBuilder.install(on: ctxt.pointee.sax)
     let doc = bytes.withUnsafeBufferPointer { buf in

@@ -64,6 +64,20 @@ import Testing
     }
   }
 
+  @Test func elementsAreIdentifiedWhenRead() throws {
+    let doc = try Document(
+      string: "<svg xmlns='http://www.w3.org/2000/svg' xmlns:x='urn:x'><rect/><x:rect/><blink/>"
+        + "<linearGradient/><switch/></svg>")
+    let elements = doc.descendants(of: Document.top).filter { doc[$0].isElement }
+    #expect(
+      elements.map { doc.elementName($0) } == [.svg, .rect, nil, nil, .linearGradient, .switch])
+    var renamed = doc[elements[1]]
+    renamed.name = "circle"
+    #expect(renamed.elementName == .circle)
+    renamed.name = "blink"
+    #expect(renamed.elementName == nil)
+  }
+
   @Test func elementLocationsPointAtTheStartTag() throws {
     let text =
       "<svg xmlns='http://www.w3.org/2000/svg'>\n  <rect\n     x='1'\n     y='2'/>\n<g><circle r='1'/></g></svg>"

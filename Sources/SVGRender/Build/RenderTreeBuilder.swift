@@ -104,29 +104,36 @@ struct RenderTreeBuilder {
     var inner = state
     inner.absoluteTransform = state.absoluteTransform * transform
     let content: [RenderNode]
-    switch document[id].name {
-    case "g", "a":
+    switch document.elementName(id) {
+    case .g, .a:
       content = try children(of: id, state: inner)
-    case "switch":
+    case .switch:
       content =
         try Conditional.firstPassingChild(of: id, context: context).map {
           child throws(RenderError) in
           try build(child, state: inner).map { [$0] } ?? []
         } ?? []
-    case "svg":
+    case .svg:
       content =
         try ViewportElement.nested(id, builder: self, state: inner, useSize: useSize)
         .map { [$0] } ?? []
-    case "use":
+    case .use:
       content = try UseElement.build(id, builder: self, state: inner).map { [$0] } ?? []
-    case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
+    case .path, .rect, .circle, .ellipse, .line, .polyline, .polygon:
       content = try ShapeElement.build(id, builder: self, state: inner)
-    case "image":
+    case .image:
       content = try ImageElement.build(id, builder: self, state: inner).map { [.image($0)] } ?? []
-    case "text":
+    case .text:
       content = try TextElement.build(id, builder: self, state: inner)
-    default:
-      // defs, paint servers, clipPath, mask, marker, symbol, metadata, unknown elements.
+    case .defs, .symbol, .clipPath, .mask, .marker, .pattern, .linearGradient, .radialGradient,
+      .solidColor, .stop, .filter, .feBlend, .feColorMatrix, .feComponentTransfer, .feComposite,
+      .feConvolveMatrix, .feDiffuseLighting, .feDisplacementMap, .feDistantLight, .feDropShadow,
+      .feFlood, .feFuncA, .feFuncB, .feFuncG, .feFuncR, .feGaussianBlur, .feImage, .feMerge,
+      .feMergeNode, .feMorphology, .feOffset, .fePointLight, .feSpecularLighting, .feSpotLight,
+      .feTile, .feTurbulence, .title, .desc, .metadata, .style, .script, .view, .foreignObject,
+      .tspan, .textPath, .tref, nil:
+      // Drawn only where referenced or inside their parent (paint servers, clips, masks,
+      // markers, filters, text content), or never (metadata, unknown elements).
       return nil
     }
     return try wrap(content, element: id, state: state, transform: transform)
