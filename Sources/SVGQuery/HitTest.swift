@@ -72,7 +72,7 @@ extension Scene {
     var seen = Set<NodeID>()
     /// Tests leaf `i`; false once the search is over.
     func visit(_ i: Int) -> Bool {
-      guard let box = storage.leaves[i].canvasBounds,
+      guard let box = storage.leafBounds[i],
         box.insetBy(-tolerance).contains(p),
         let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p)
       else { return true }
