@@ -12,9 +12,9 @@ import Synchronization
 /// colour, so a store keeps the original SVG and ``logText``. Scripts apply all or nothing:
 /// a command that fails leaves the whole session as it was before the script.
 ///
-/// The render tree and hit index of ``current`` (``scene(cancellation:)``) are built once
-/// and kept, by copies too, until a command changes the document: `fillAt`, moves and
-/// renders of an unchanged document reuse them.
+/// The render tree and hit index of ``current`` (``renderTree(cancellation:)``,
+/// ``scene(cancellation:)``) are built once and kept, by copies too, until a command changes
+/// the document: `fillAt`, moves and renders of an unchanged document reuse them.
 public struct EditableDocument: Sendable {
   /// The document as read, never changed.
   public let original: Document
@@ -43,17 +43,33 @@ public struct EditableDocument: Sendable {
     self.renderOptions = renderOptions
   }
 
-  /// The scene of ``current``: built with ``renderOptions`` on first use (stopped by
-  /// `cancellation`, when given, which is then not kept), then kept until the document or
-  /// the options change. Copies of the session share it.
-  public func scene(cancellation: RenderCancellation? = nil) throws(RenderError) -> Scene {
+  /// The render tree of ``current``: built with ``renderOptions`` on first use (stopped by
+  /// `cancellation`, when given), then kept until the document or the options change.
+  /// Copies of the session share it.
+  public func renderTree(cancellation: RenderCancellation? = nil) throws(RenderError)
+    -> RenderTree
+  {
     let document = current
     var options = renderOptions
     if let cancellation { options.cancellation = cancellation }
-    return try cache.scene.withLock { cached throws(RenderError) -> Scene in
+    return try cache.tree.withLock { cached throws(RenderError) -> RenderTree in
       if let cached { return cached }
-      let tree = try RenderTree(document: document, options: options)
-      let built = Scene(document: document, tree: tree, options: renderOptions)
+      let built = try RenderTree(document: document, options: options)
+      cached = built
+      return built
+    }
+  }
+
+  /// The scene of ``current`` (its ``renderTree(cancellation:)`` prepared for hit tests and
+  /// boxes), kept like the tree: `fillAt` and `moveBy` reuse it, and a session that only
+  /// renders never builds it.
+  public func scene(cancellation: RenderCancellation? = nil) throws(RenderError) -> Scene {
+    let tree = try renderTree(cancellation: cancellation)
+    let document = current
+    let options = renderOptions
+    return cache.scene.withLock { cached in
+      if let cached { return cached }
+      let built = Scene(document: document, tree: tree, options: options)
       cached = built
       return built
     }
@@ -194,7 +210,8 @@ public struct EditableDocument: Sendable {
   }
 }
 
-/// The scene of one state of a session, shared by the copies of that state.
+/// The render tree and scene of one state of a session, shared by the copies of that state.
 private final class SceneCache: Sendable {
+  let tree = Mutex<RenderTree?>(nil)
   let scene = Mutex<Scene?>(nil)
 }

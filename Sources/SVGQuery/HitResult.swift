@@ -3,71 +3,82 @@ import SVGRender
 import SVGTree
 
 extension SceneStorage {
-  /// The result for a hit on leaf `i`. Costs O(depth): index paths come from
-  /// ``elementPositions``, and each ancestor's is a prefix of the element's.
+  /// The result for a hit on leaf `i`. Costs O(depth): index paths come from the
+  /// ``elementTable``, and each ancestor's is a prefix of the element's.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
     let uses = uses(of: i)
     let leaf = leaves[i]
     let shape = leaf.source ?? groups[max(0, leaf.group)].source ?? document.root ?? Document.top
     let element = uses.first ?? shape
-    let positions = elementPositions
+    let table = elementTable
     var paintsFill = false
     if case .path(let node) = leaf.content { paintsFill = node.fill != nil }
-    let path = indexPath(of: element, positions: positions)
+    let path = table.indexPath(of: element)
     var ancestors: [ElementRef] = []
+    ancestors.reserveCapacity(path.indices.count)
     var depth = path.indices.count
-    var a = document[element].parent
-    while let id = a, id != Document.top {
-      if document[id].isElement {
+    var a = table.parents[element.index]
+    while a > 0 {
+      let id = NodeID(Int(a))
+      if table.positions[id.index] >= 0 || id == table.root {
         depth = max(0, depth - 1)
         ancestors.append(ref(id, path: IndexPath(Array(path.indices.prefix(depth)))))
       }
-      a = document[id].parent
+      a = table.parents[id.index]
     }
     return Hit(
       element: ref(element, path: path), ancestors: ancestors,
-      shape: shape == element ? ref(element, path: path) : ref(shape, positions: positions),
-      uses: uses.map { ref($0, positions: positions) }, part: part, paintsFill: paintsFill,
-      leaf: i)
+      shape: shape == element
+        ? ref(element, path: path) : ref(shape, path: table.indexPath(of: shape)),
+      uses: uses.map { ref($0, path: table.indexPath(of: $0)) }, part: part,
+      paintsFill: paintsFill, leaf: i)
   }
 
   private func ref(_ id: NodeID, path: IndexPath) -> ElementRef {
     let node = document[id]
     return ElementRef(node: id, id: node.id, tag: node.qualifiedName, indexPath: path)
   }
+}
 
-  private func ref(_ id: NodeID, positions: [Int32]) -> ElementRef {
-    ref(id, path: indexPath(of: id, positions: positions))
+/// For every node of a document, its parent and its position among its parent's element
+/// children (-1 for nodes that are not elements): what makes an index path cost O(depth)
+/// instead of a scan of every sibling on the way up, without copying a node.
+struct ElementTable: Sendable {
+  /// The parent's index; -1 for the top node.
+  let parents: [Int32]
+  let positions: [Int32]
+  let root: NodeID?
+
+  init(_ document: Document) {
+    var parents = [Int32](repeating: -1, count: document.nodes.count)
+    var positions = [Int32](repeating: -1, count: document.nodes.count)
+    for n in document.nodes.indices {
+      var k: Int32 = 0
+      for child in document.nodes[n].children {
+        parents[child.index] = Int32(n)
+        guard document.nodes[child.index].kind == .element else { continue }
+        positions[child.index] = k
+        k += 1
+      }
+    }
+    self.parents = parents
+    self.positions = positions
+    root = document.root
   }
 
-  /// The index path of `id` (empty for the root, and for nodes outside it, as
-  /// ``SVGTree/Document/indexPath(of:)`` answers nil for them), in O(depth).
-  private func indexPath(of id: NodeID, positions: [Int32]) -> IndexPath {
-    guard let root = document.root, document[id].isElement else { return IndexPath([]) }
+  /// The index path of `id`: empty for the root, and for nodes outside it (as
+  /// ``SVGTree/Document/indexPath(of:)`` answers nil for them).
+  func indexPath(of id: NodeID) -> IndexPath {
+    guard let root, positions[id.index] >= 0 || id == root else { return IndexPath([]) }
     var indices: [Int] = []
-    var current = id
-    while current != root {
-      guard let p = document[current].parent, p != Document.top, positions[current.index] >= 0
-      else { return IndexPath([]) }
-      indices.append(Int(positions[current.index]))
+    var current = id.index
+    while current != root.index {
+      let p = Int(parents[current])
+      guard p > 0, positions[current] >= 0 else { return IndexPath([]) }
+      indices.append(Int(positions[current]))
       current = p
     }
     indices.reverse()
     return IndexPath(indices)
   }
-}
-
-/// For every node of a document, its position among its parent's element children
-/// (-1 for nodes that are not elements): what makes an index path cost O(depth) instead of
-/// a scan of every sibling on the way up.
-func elementPositions(of document: Document) -> [Int32] {
-  var positions = [Int32](repeating: -1, count: document.nodes.count)
-  for n in document.nodes.indices {
-    var k: Int32 = 0
-    for child in document.nodes[n].children where document.nodes[child.index].kind == .element {
-      positions[child.index] = k
-      k += 1
-    }
-  }
-  return positions
 }

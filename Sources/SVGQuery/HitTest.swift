@@ -72,7 +72,7 @@ extension Scene {
     var seen = Set<NodeID>()
     /// Tests leaf `i`; false once the search is over.
     func visit(_ i: Int) -> Bool {
-      guard let box = storage.leaves[i].canvasBounds,
+      guard let box = storage.leafBounds[i],
         box.insetBy(-tolerance).contains(p),
         let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p)
       else { return true }
@@ -136,13 +136,17 @@ struct LeafTester {
         let box = node.path.bounds(transformedBy: leaf.toCanvas)
         return box.map { $0.insetBy(-tolerance).contains(p) } == true ? .boundingBox : nil
       }
-      if stroke, let s = area.stroke, Self.mayBeInStroke(p, node.path, s, leaf.toCanvas, tolerance)
-      {
-        if probe == nil { probe = StrokeProbe() }
-        if probe!.strokeContains(
-          p, path: node.path, stroke: s, toCanvas: leaf.toCanvas, widen: tolerance)
-        {
-          return .stroke
+      if stroke, let s = area.stroke {
+        switch StrokeBand.classify(p, node.path, s, leaf.toCanvas, widen: tolerance) {
+        case .inside: return .stroke
+        case .outside: break
+        case .unknown:
+          if probe == nil { probe = StrokeProbe() }
+          if probe!.strokeContains(
+            p, path: node.path, stroke: s, toCanvas: leaf.toCanvas, widen: tolerance)
+          {
+            return .stroke
+          }
         }
       }
       if fill {
@@ -156,64 +160,6 @@ struct LeafTester {
       }
       return nil
     }
-  }
-}
-
-extension LeafTester {
-  /// False when canvas point `p` is certainly outside the stroke `s` of `path` widened by
-  /// `widen` canvas pixels: farther than the stroke's reach from the control box of every
-  /// segment (which holds the segment, and the lines `Path.forStroking` makes of it). Only
-  /// then can the exact probe be skipped; true means "ask cairo".
-  static func mayBeInStroke(
-    _ p: Point, _ path: Path, _ s: Stroke, _ toCanvas: Transform, _ widen: Double
-  ) -> Bool {
-    var stroke = s
-    var q = p
-    if s.nonScaling {
-      stroke.width += 2 * widen
-      // The stroke is drawn around the path on the canvas: measure there.
-      return Self.near(q, path, reach: stroke.reach, map: toCanvas)
-    }
-    guard let inverse = toCanvas.inverted else { return true }
-    q = inverse.apply(p)
-    stroke.width += 2 * widen / max(toCanvas.meanScale, 1e-12)
-    return Self.near(q, path, reach: stroke.reach, map: nil)
-  }
-
-  /// Whether `q` is within `reach` of the control box of a segment of `path` (mapped by
-  /// `map` first, when given).
-  private static func near(_ q: Point, _ path: Path, reach: Double, map: Transform?) -> Bool {
-    guard reach.isFinite else { return true }
-    var point = Point.zero
-    var start = Point.zero
-    /// Whether `q` is within `reach` of the box of four points.
-    func box(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
-      var (a, b, c, d) = (a, b, c, d)
-      if let map { (a, b, c, d) = (map.apply(a), map.apply(b), map.apply(c), map.apply(d)) }
-      return q.x >= min(a.x, b.x, c.x, d.x) - reach && q.x <= max(a.x, b.x, c.x, d.x) + reach
-        && q.y >= min(a.y, b.y, c.y, d.y) - reach && q.y <= max(a.y, b.y, c.y, d.y) + reach
-    }
-    for el in path.elements {
-      switch el {
-      case .move(let a):
-        // A lone moveto draws nothing, but a zero-length subpath may get caps: keep it.
-        if box(a, a, a, a) { return true }
-        (point, start) = (a, a)
-      case .line(let b):
-        if box(point, b, b, b) { return true }
-        point = b
-      case .quad(let c, let b):
-        if box(point, c, b, b) { return true }
-        point = b
-      case .cubic(let c1, let c2, let b):
-        if box(point, c1, c2, b) { return true }
-        point = b
-      case .close:
-        if box(point, start, start, start) { return true }
-        point = start
-      }
-    }
-    return false
   }
 }
 

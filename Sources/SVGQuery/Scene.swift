@@ -44,19 +44,23 @@ public struct Scene: Sendable {
 final class SceneStorage: Sendable {
   let groups: [GroupRecord]
   let leaves: [Leaf]
+  /// `leaves[i].canvasBounds`, apart: the first test of every hit candidate reads it
+  /// without copying the leaf.
+  let leafBounds: [Rect?]
   let documentToCanvas: Transform
   let canvasToDocument: Transform
   /// The drawing's elements with their display names, for results.
   let document: Document
   let index = Mutex<SpatialIndex?>(nil)
   let owners = Mutex<[NodeID: [Int]]?>(nil)
-  let positions = Mutex<[Int32]?>(nil)
+  let positions = Mutex<ElementTable?>(nil)
 
   init(document: Document, tree: RenderTree) {
     var flattener = Flattener(document: document)
     flattener.visit(.group(tree.root), parent: -1, toCanvas: .identity, inMarker: false)
     groups = flattener.groups
     leaves = flattener.leaves
+    leafBounds = flattener.leaves.map(\.canvasBounds)
     self.document = document
     documentToCanvas = Self.rootUserSpace(tree.root)
     canvasToDocument = documentToCanvas.inverted ?? .identity
@@ -80,17 +84,18 @@ final class SceneStorage: Sendable {
   var spatialIndex: SpatialIndex {
     index.withLock { cached in
       if let cached { return cached }
-      let built = SpatialIndex(bounds: leaves.map(\.canvasBounds))
+      let built = SpatialIndex(bounds: leafBounds)
       cached = built
       return built
     }
   }
 
-  /// Every node's position among its parent's element children, built on first use.
-  var elementPositions: [Int32] {
+  /// Every node's parent and position among its parent's element children, built on
+  /// first use.
+  var elementTable: ElementTable {
     positions.withLock { cached in
       if let cached { return cached }
-      let built = SVGQuery.elementPositions(of: document)
+      let built = ElementTable(document)
       cached = built
       return built
     }

@@ -85,7 +85,7 @@ final class RenderEngine: Sendable {
     -> (bytes: [UInt8], warnings: [Diagnostic])
   {
     try render(parameters) { cancellation throws(RenderError) in
-      try editable.scene(cancellation: cancellation).tree
+      try editable.renderTree(cancellation: cancellation)
     }
   }
 

@@ -35,7 +35,7 @@ enum RecolorBench {
     start = Date()
     for p in points {
       try session.apply(.fillAt(p))
-      _ = try request.render(try session.scene().tree)
+      _ = try request.render(try session.renderTree())
     }
     let tap = Date().timeIntervalSince(start) / Double(points.count)
     return String(

@@ -1,0 +1,83 @@
+import SVGGeometry
+import SVGRender
+import SVGTree
+import Testing
+
+@testable import SVGQuery
+
+/// The cheap stroke answers never contradict cairo's stroker.
+@Suite struct StrokeBandTests {
+  private struct Case {
+    var path: String
+    var style: String
+    var transform = Transform.identity
+  }
+
+  @Test func definiteAnswersAgreeWithCairo() throws {
+    let shapes = [
+      "M10 10 L60 10 L20 40", "M10 50 C10 0 60 0 60 50 Z", "M5 5 Q40 60 70 5",
+      "M10 30 C20 30 40 30 60 30", "M30 30 L30 30", "M10 10 L70 12 L12 14",
+    ]
+    let styles = [
+      "stroke-width:6", "stroke-width:9;stroke-linejoin:round;stroke-linecap:round",
+      "stroke-width:8;stroke-linecap:square;stroke-miterlimit:10",
+      "stroke-width:5;stroke-dasharray:7 4;stroke-linecap:square",
+      "stroke-width:4;stroke-linejoin:bevel",
+    ]
+    let transforms = [
+      Transform.identity, Transform.scale(2, 0.5),
+      Transform(a: 1, b: 0.4, c: -0.3, d: 1.5, e: 3, f: -2),
+    ]
+    let probe = StrokeProbe()
+    var rng = UInt64(1)
+    func next() -> Double {
+      rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(rng >> 11) / Double(1 << 53)
+    }
+    var decided = 0
+    var total = 0
+    for d in shapes {
+      for style in styles {
+        for t in transforms {
+          let tree = try RenderTree(
+            document: try Document(
+              string: """
+                <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
+                <path d="\(d)" style="fill:none;stroke:black;\(style)"/></svg>
+                """))
+          guard case .path(let node)? = tree.root.children.first.flatMap(leafNode),
+            let stroke = node.stroke
+          else {
+            Issue.record("no stroked path for \(d) \(style)")
+            continue
+          }
+          for _ in 0..<150 {
+            let p = Point(next() * 180 - 20, next() * 120 - 20)
+            let canvas = t.apply(p)
+            for widen in [0.0, 1.5] {
+              total += 1
+              let answer = StrokeBand.classify(canvas, node.path, stroke, t, widen: widen)
+              guard answer != .unknown else { continue }
+              decided += 1
+              let exact = probe.strokeContains(
+                canvas, path: node.path, stroke: stroke, toCanvas: t, widen: widen)
+              #expect(
+                (answer == .inside) == exact,
+                "\(d) \(style) \(t) at \(p) widen \(widen): \(answer), cairo \(exact)")
+            }
+          }
+        }
+      }
+    }
+    // The cheap answers must settle most points, or they buy nothing.
+    #expect(decided * 10 > total * 7, "\(decided) of \(total) decided")
+  }
+
+  private func leafNode(_ node: RenderNode) -> RenderNode? {
+    switch node {
+    case .path: node
+    case .group(let g): g.children.lazy.compactMap(leafNode).first
+    case .image: nil
+    }
+  }
+}
