@@ -24,6 +24,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var request = RenderRequest()
   request.width = 64
   request.height = 64
-  _ = try? request.render(tree, document: document, limits: options.limits)
+  _ = try? request.render(tree, limits: options.limits)
   return 0
 }

@@ -14,7 +14,7 @@ import Testing
     let tree = try RenderTree(document: document)
     var request = RenderRequest()
     change(&request)
-    let bytes = try request.render(tree, document: document)
+    let bytes = try request.render(tree)
     return try ImageDecoder.decode(bytes, format: .png, maxPixels: 1 << 24)
   }
 
