@@ -15,9 +15,13 @@ extension RenderTree {
   }
 
   /// The whole drawing cropped to the ink it paints, as `resvg --export-area-drawing`
-  /// gives. Nil when it draws nothing.
+  /// gives: the area starts on a whole pixel (the ink's left and top edges rounded down) and
+  /// is as many whole pixels as the ink's size rounded up, as resvg measures it. Nil when it
+  /// draws nothing.
   public func croppedToInk() -> RenderTree? {
-    Self.cropped(.group(root), transform: .identity, source: root.source, diagnostics: diagnostics)
+    Self.cropped(
+      .group(root), transform: .identity, source: root.source, diagnostics: diagnostics,
+      wholePixels: true)
   }
 
   /// One element alone on the whole drawing's canvas (`resvg --export-id ID
@@ -32,9 +36,15 @@ extension RenderTree {
   }
 
   private static func cropped(
-    _ node: RenderNode, transform: Transform, source: NodeID?, diagnostics: [Diagnostic]
+    _ node: RenderNode, transform: Transform, source: NodeID?, diagnostics: [Diagnostic],
+    wholePixels: Bool = false
   ) -> RenderTree? {
-    guard let ink = inkExtents(of: node, transform: transform) else { return nil }
+    guard var ink = inkExtents(of: node, transform: transform) else { return nil }
+    if wholePixels {
+      ink = Rect(
+        x: ink.x.rounded(.down), y: ink.y.rounded(.down), width: ink.width.rounded(.up),
+        height: ink.height.rounded(.up))
+    }
     var group = Group(source: source)
     group.transform = .translate(-ink.x, -ink.y) * transform
     group.absoluteTransform = group.transform
