@@ -25,7 +25,7 @@ public struct Bitmap: Sendable {
   }
 
   /// Reads a PNG file through cairo.
-  public init(pngFile path: String) throws(RenderError) {
+  package init(pngFile path: String) throws(RenderError) {
     guard let surface = cairo_image_surface_create_from_png(path),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else { throw RenderError("cannot read PNG file \(path)") }

@@ -143,9 +143,9 @@ public struct Node: Sendable {
 }
 
 /// Namespace URIs that SVG documents use.
-public enum XMLNamespace {
-  public static let svg = "http://www.w3.org/2000/svg"
-  public static let xlink = "http://www.w3.org/1999/xlink"
-  public static let xml = "http://www.w3.org/XML/1998/namespace"
-  public static let xhtml = "http://www.w3.org/1999/xhtml"
+package enum XMLNamespace {
+  package static let svg = "http://www.w3.org/2000/svg"
+  package static let xlink = "http://www.w3.org/1999/xlink"
+  package static let xml = "http://www.w3.org/XML/1998/namespace"
+  package static let xhtml = "http://www.w3.org/1999/xhtml"
 }

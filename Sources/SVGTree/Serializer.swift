@@ -61,8 +61,8 @@ extension Document {
 }
 
 /// Escaping for XML text and attribute values.
-public enum XMLEscape {
-  public static func text(_ s: String, to out: inout String) {
+package enum XMLEscape {
+  package static func text(_ s: String, to out: inout String) {
     for c in s.unicodeScalars {
       switch c {
       case "&": out += "&amp;"
@@ -75,7 +75,7 @@ public enum XMLEscape {
   }
 
   /// Also escapes quotes and the whitespace that attribute normalisation would fold.
-  public static func attribute(_ s: String, to out: inout String) {
+  package static func attribute(_ s: String, to out: inout String) {
     for c in s.unicodeScalars {
       switch c {
       case "&": out += "&amp;"

@@ -1,15 +1,15 @@
 import Foundation
 
 /// `font-size` values: lengths, percentages and the absolute and relative keywords.
-public enum FontSize {
+package enum FontSize {
   /// The font size of the root element when nothing sets one: 12px, as resvg (whose output
   /// the conformance suite records) uses, rather than CSS's 16px `medium`.
-  public static let initial = 12.0
+  package static let initial = 12.0
 
   /// `text` in px; relative sizes (`em`, `%`, `larger`) against `parent`, the parent's size.
   /// Size keywords step by a factor of 1.2 from the parent's size (`medium` keeps it), the
   /// scale CSS 2 suggests, as resvg does.
-  public static func pixels(_ text: String?, parent: Double) -> Double {
+  package static func pixels(_ text: String?, parent: Double) -> Double {
     guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
       return parent
     }

@@ -1,14 +1,14 @@
 /// An angle, kept in degrees (SVG's unit when none is written).
-public struct Angle: Hashable, Sendable, CustomStringConvertible {
-  public var degrees: Double
+package struct Angle: Hashable, Sendable, CustomStringConvertible {
+  package var degrees: Double
 
-  public init(degrees: Double) { self.degrees = degrees }
+  package init(degrees: Double) { self.degrees = degrees }
 
-  public var radians: Double { degrees * .pi / 180 }
+  package var radians: Double { degrees * .pi / 180 }
 
   /// Parses `<number>` or `<number><unit>` with unit `deg`, `grad`, `rad` or `turn`
   /// (case-insensitive, no space before the unit); surrounding spaces are allowed.
-  public init(parsing text: String) throws(ValueError) {
+  package init(parsing text: String) throws(ValueError) {
     var s = ValueScanner(text)
     s.skipSpaces()
     self = try Angle.parse(&s)
@@ -30,11 +30,11 @@ public struct Angle: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String { "\(degrees)deg" }
+  package var description: String { "\(degrees)deg" }
 }
 
 /// The `orient` attribute of `<marker>`.
-public enum MarkerOrient: Hashable, Sendable {
+package enum MarkerOrient: Hashable, Sendable {
   /// Along the path direction at the vertex.
   case auto
   /// Like `auto`, but the start marker points backwards (SVG 2, for arrowheads at both ends).
@@ -43,7 +43,7 @@ public enum MarkerOrient: Hashable, Sendable {
   case angle(Angle)
 
   /// Parses `auto`, `auto-start-reverse` (case-sensitive as in SVG) or an ``Angle``.
-  public init(parsing text: String) throws(ValueError) {
+  package init(parsing text: String) throws(ValueError) {
     var s = ValueScanner(text)
     s.skipSpaces()
     if s.consume(word: "auto-start-reverse") {

@@ -10,7 +10,7 @@ public enum LengthUnit: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Which viewport dimension a percentage refers to.
-public enum LengthAxis: Hashable, Sendable {
+package enum LengthAxis: Hashable, Sendable {
   /// Horizontal: `x`, `width`, `cx`, `dx`...
   case x
   /// Vertical: `y`, `height`, `cy`, `dy`...
@@ -21,17 +21,17 @@ public enum LengthAxis: Hashable, Sendable {
 }
 
 /// What relative units resolve against.
-public struct LengthContext: Hashable, Sendable {
+package struct LengthContext: Hashable, Sendable {
   /// The element's computed `font-size`, in px (for `em`, `ex`).
-  public var fontSize: Double
+  package var fontSize: Double
   /// The root element's `font-size`, in px (for `rem`).
-  public var rootFontSize: Double
+  package var rootFontSize: Double
   /// The nearest viewport (for `%`, and for `vw`/`vh`, which in a standalone SVG document
   /// refer to the same outermost viewport that callers usually pass here).
-  public var viewportWidth: Double
-  public var viewportHeight: Double
+  package var viewportWidth: Double
+  package var viewportHeight: Double
 
-  public init(
+  package init(
     fontSize: Double = 16, rootFontSize: Double = 16, viewportWidth: Double,
     viewportHeight: Double
   ) {
@@ -82,7 +82,7 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
 
   /// The length in user units (px at 96 dpi: 1in = 96px, 1pt = 4/3px, 1pc = 16px,
   /// 1mm = 96/25.4px, 1ex = 0.5em).
-  public func resolve(in context: LengthContext, axis: LengthAxis) -> Double {
+  package func resolve(in context: LengthContext, axis: LengthAxis) -> Double {
     switch unit {
     case .none, .px: return value
     case .pt: return value * 4 / 3
@@ -115,14 +115,14 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
 
 /// A list of lengths separated by commas and/or spaces: `x`/`y`/`dx`/`dy` on text,
 /// `stroke-dasharray` (whose `none` keyword the caller handles before parsing).
-public struct LengthList: Hashable, Sendable {
-  public var lengths: [Length]
+package struct LengthList: Hashable, Sendable {
+  package var lengths: [Length]
 
-  public init(_ lengths: [Length]) { self.lengths = lengths }
+  package init(_ lengths: [Length]) { self.lengths = lengths }
 
   /// Parses the list; an empty or all-space value gives an empty list. A leading,
   /// trailing or doubled comma is an error, as in SVG's `comma-wsp` grammar.
-  public init(parsing text: String) throws(ValueError) {
+  package init(parsing text: String) throws(ValueError) {
     var s = ValueScanner(text)
     var lengths: [Length] = []
     s.skipSpaces()

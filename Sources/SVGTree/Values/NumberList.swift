@@ -1,8 +1,8 @@
 /// A list of numbers separated by commas and/or spaces: `points` of polyline/polygon,
 /// `values` of feColorMatrix, `kernelMatrix`, `tableValues`, `stdDeviation`...
-public enum NumberList {
+package enum NumberList {
   /// Parses the whole list, or throws at the first error. Empty text gives `[]`.
-  public static func parse(_ text: String) throws(ValueError) -> [Double] {
+  package static func parse(_ text: String) throws(ValueError) -> [Double] {
     let (numbers, error) = parsePrefix(text)
     if let error { throw error }
     return numbers
@@ -11,7 +11,7 @@ public enum NumberList {
   /// Parses as many numbers as are valid and returns them with the error that stopped
   /// parsing, if any. For `points`, which SVG renders up to the first error.
   /// An odd count of coordinates is not an error here; the caller drops the last one.
-  public static func parsePrefix(_ text: String) -> (numbers: [Double], error: ValueError?) {
+  package static func parsePrefix(_ text: String) -> (numbers: [Double], error: ValueError?) {
     var s = ValueScanner(text)
     var numbers: [Double] = []
     s.skipSpaces()

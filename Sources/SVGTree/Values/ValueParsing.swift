@@ -2,28 +2,28 @@
 /// parsing): errors at the current position and the common `expect` forms.
 extension ValueScanner {
   /// The whole input, for error values.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// An error at the current position.
-  public func error(_ message: String) -> ValueError {
+  package func error(_ message: String) -> ValueError {
     ValueError(message, text: text, position: position)
   }
 
   /// Throws unless only spaces are left.
-  public mutating func expectEnd() throws(ValueError) {
+  package mutating func expectEnd() throws(ValueError) {
     skipSpaces()
     if !isAtEnd { throw error("unexpected '\(remainder)'") }
   }
 
   /// Consumes `c` or throws `expected 'c'`.
-  public mutating func expect(_ c: Character) throws(ValueError) {
+  package mutating func expect(_ c: Character) throws(ValueError) {
     guard consume(c) else {
       throw error(isAtEnd ? "expected '\(c)'" : "expected '\(c)' before '\(remainder)'")
     }
   }
 
   /// Reads a number or throws `expected a number`.
-  public mutating func expectNumber() throws(ValueError) -> Double {
+  package mutating func expectNumber() throws(ValueError) -> Double {
     guard let v = number() else {
       throw error(isAtEnd ? "expected a number" : "expected a number at '\(remainder)'")
     }

@@ -3,33 +3,33 @@
 /// Shared by every value parser (path data, transforms, lengths, number lists) so that they
 /// all accept the same forms: `1e-3`, `.5.5` (two numbers), `-1-2`, `1,2`, arc flags written
 /// without separators (`a1 1 0 00 1 1`).
-public struct ValueScanner: Sendable {
-  public let bytes: [UInt8]
-  public private(set) var position: Int = 0
+package struct ValueScanner: Sendable {
+  package let bytes: [UInt8]
+  package private(set) var position: Int = 0
 
-  public init(_ text: String) { bytes = Array(text.utf8) }
-  public init<S: StringProtocol>(_ text: S) { bytes = Array(text.utf8) }
+  package init(_ text: String) { bytes = Array(text.utf8) }
+  package init<S: StringProtocol>(_ text: S) { bytes = Array(text.utf8) }
 
-  public var isAtEnd: Bool { position >= bytes.count }
-  public var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+  package var isAtEnd: Bool { position >= bytes.count }
+  package var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
 
   /// The rest of the input, for error messages.
-  public var remainder: String {
+  package var remainder: String {
     String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self)
   }
 
-  public mutating func advance(_ n: Int = 1) { position = min(bytes.count, position + n) }
+  package mutating func advance(_ n: Int = 1) { position = min(bytes.count, position + n) }
 
-  public static func isSpace(_ c: UInt8) -> Bool {
+  package static func isSpace(_ c: UInt8) -> Bool {
     c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C
   }
 
-  public mutating func skipSpaces() {
+  package mutating func skipSpaces() {
     while let c = peek, Self.isSpace(c) { position += 1 }
   }
 
   /// Skips spaces, at most one comma, and spaces again (SVG's `comma-wsp`).
-  public mutating func skipCommaSpaces() {
+  package mutating func skipCommaSpaces() {
     skipSpaces()
     if peek == UInt8(ascii: ",") {
       position += 1
@@ -38,14 +38,14 @@ public struct ValueScanner: Sendable {
   }
 
   /// Consumes `c` if it is next.
-  public mutating func consume(_ c: Character) -> Bool {
+  package mutating func consume(_ c: Character) -> Bool {
     guard let a = c.asciiValue, peek == a else { return false }
     position += 1
     return true
   }
 
   /// Consumes `word` if the input continues with it (ASCII, case-sensitive).
-  public mutating func consume(word: String) -> Bool {
+  package mutating func consume(word: String) -> Bool {
     let w = Array(word.utf8)
     guard position + w.count <= bytes.count, Array(bytes[position..<position + w.count]) == w
     else { return false }
@@ -54,7 +54,7 @@ public struct ValueScanner: Sendable {
   }
 
   /// Reads an SVG/CSS number (`-1.5e3`, `.5`, `+2`); nil (position unchanged) if none is next.
-  public mutating func number() -> Double? {
+  package mutating func number() -> Double? {
     let start = position
     var i = position
     if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -119,7 +119,7 @@ public struct ValueScanner: Sendable {
   }
 
   /// Reads an arc flag: a single `0` or `1`, which needs no separator after it.
-  public mutating func flag() -> Bool? {
+  package mutating func flag() -> Bool? {
     switch peek {
     case UInt8(ascii: "0"): position += 1; return false
     case UInt8(ascii: "1"): position += 1; return true
@@ -128,7 +128,7 @@ public struct ValueScanner: Sendable {
   }
 
   /// Reads an identifier-like run of ASCII letters, digits, `-` and `_`.
-  public mutating func identifier() -> String? {
+  package mutating func identifier() -> String? {
     let start = position
     while let c = peek,
       (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
