@@ -102,7 +102,7 @@ enum CommandSignature {
   {
     let at = raw.location(a.column)
     if p == .element {
-      if a.text.hasPrefix("/"), IndexPath(a.text) == nil {
+      if a.text.hasPrefix("/"), ElementPath(a.text) == nil {
         throw CommandError("'\(a.text)' is not an index path such as /0/3", at: at)
       }
       let syntax = a.text.contains { $0.isWhitespace || $0 == "(" || $0 == ")" }

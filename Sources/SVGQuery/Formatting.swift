@@ -27,30 +27,30 @@ public enum QueryFormat {
   }
 
   /// `NAME TAG INDEXPATH`.
-  public static func plain(_ element: ElementRef) -> String {
+  public static func plain(_ element: FoundElement) -> String {
     "\(element.name) \(element.tag) \(element.indexPath)"
   }
 
-  public static func json(_ element: ElementRef) -> String { value(element).text }
+  public static func json(_ element: FoundElement) -> String { value(element).text }
 
   /// `{"id":…,"indexPath":…,"tag":…}` as a value.
-  public static func value(_ element: ElementRef) -> JSON { .object(fields(element)) }
+  public static func value(_ element: FoundElement) -> JSON { .object(fields(element)) }
 
   /// `NAME x y width height`, or with the tag for lists.
-  public static func plain(_ element: ElementRef, box: Rect, withTag: Bool = false) -> String {
+  public static func plain(_ element: FoundElement, box: Rect, withTag: Bool = false) -> String {
     let numbers = [box.x, box.y, box.width, box.height].map(number).joined(separator: " ")
     return withTag ? "\(element.name) \(element.tag) \(numbers)" : "\(element.name) \(numbers)"
   }
 
   /// `{"id":…,"indexPath":…,"tag":…,"bbox":[x,y,width,height]}`. Every JSON object names
   /// its element with the same three members, so `withTag` only affects the plain form.
-  public static func json(_ element: ElementRef, box: Rect, withTag: Bool = false) -> String {
+  public static func json(_ element: FoundElement, box: Rect, withTag: Bool = false) -> String {
     json(element, members: [("bbox", .array([box.x, box.y, box.width, box.height].map(value)))])
   }
 
   /// The element's `"id"` (null without one), `"indexPath"` and `"tag"`, then `members`, as
   /// one object.
-  public static func json(_ element: ElementRef, members: [(String, JSON)]) -> String {
+  public static func json(_ element: FoundElement, members: [(String, JSON)]) -> String {
     JSON.object(fields(element) + members).text
   }
 
@@ -74,7 +74,7 @@ public enum QueryFormat {
   /// A JSON string literal.
   public static func string(_ s: String) -> String { JSON.string(s).text }
 
-  private static func fields(_ e: ElementRef) -> [(String, JSON)] {
+  private static func fields(_ e: FoundElement) -> [(String, JSON)] {
     [
       ("id", e.id.map(JSON.string) ?? .null), ("indexPath", .string(e.indexPath.description)),
       ("tag", .string(e.tag)),

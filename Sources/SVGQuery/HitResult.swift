@@ -14,7 +14,7 @@ extension SceneStorage {
     var paintsFill = false
     if case .path(let node) = leaf.content { paintsFill = node.fill != nil }
     let path = table.indexPath(of: element)
-    var ancestors: [ElementRef] = []
+    var ancestors: [FoundElement] = []
     ancestors.reserveCapacity(path.indices.count)
     var depth = path.indices.count
     var a = table.parents[element.index]
@@ -22,7 +22,7 @@ extension SceneStorage {
       let id = NodeID(Int(a))
       if table.positions[id.index] >= 0 || id == table.root {
         depth = max(0, depth - 1)
-        ancestors.append(ref(id, path: IndexPath(Array(path.indices.prefix(depth)))))
+        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth)))))
       }
       a = table.parents[id.index]
     }
@@ -34,9 +34,9 @@ extension SceneStorage {
       paintsFill: paintsFill, leaf: i)
   }
 
-  private func ref(_ id: NodeID, path: IndexPath) -> ElementRef {
+  private func ref(_ id: NodeID, path: ElementPath) -> FoundElement {
     let node = document[id]
-    return ElementRef(node: id, id: node.id, tag: node.qualifiedName, indexPath: path)
+    return FoundElement(node: id, id: node.id, tag: node.qualifiedName, indexPath: path)
   }
 }
 
@@ -68,17 +68,17 @@ struct ElementTable: Sendable {
 
   /// The index path of `id`: empty for the root, and for nodes outside it (as
   /// ``SVGTree/Document/indexPath(of:)`` answers nil for them).
-  func indexPath(of id: NodeID) -> IndexPath {
-    guard let root, positions[id.index] >= 0 || id == root else { return IndexPath([]) }
+  func indexPath(of id: NodeID) -> ElementPath {
+    guard let root, positions[id.index] >= 0 || id == root else { return ElementPath([]) }
     var indices: [Int] = []
     var current = id.index
     while current != root.index {
       let p = Int(parents[current])
-      guard p > 0, positions[current] >= 0 else { return IndexPath([]) }
+      guard p > 0, positions[current] >= 0 else { return ElementPath([]) }
       indices.append(Int(positions[current]))
       current = p
     }
     indices.reverse()
-    return IndexPath(indices)
+    return ElementPath(indices)
   }
 }

@@ -4,7 +4,7 @@ import SVGTree
 
 /// An element and one of its boxes, as ``Scene/boxes(kind:in:)`` lists them.
 public struct ElementBox: Hashable, Sendable {
-  public var element: ElementRef
+  public var element: FoundElement
   public var box: Rect
 }
 
@@ -15,10 +15,10 @@ extension Scene {
   }
 
   /// The result name of an element: id, tag, index path.
-  public func ref(_ element: NodeID) -> ElementRef { document.ref(element) }
+  public func ref(_ element: NodeID) -> FoundElement { document.ref(element) }
 
   /// The element ancestors of an element, nearest first.
-  public func ancestors(of element: NodeID) -> [ElementRef] {
+  public func ancestors(of element: NodeID) -> [FoundElement] {
     document.elementAncestors(of: element)
   }
 

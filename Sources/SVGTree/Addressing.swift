@@ -2,7 +2,7 @@
 /// `/` is the root `<svg>`, `/0/3` the root's first element child's fourth element child.
 ///
 /// Only element children count, so editing text or comments never changes an address.
-public struct IndexPath: Hashable, Sendable, CustomStringConvertible {
+public struct ElementPath: Hashable, Sendable, CustomStringConvertible {
   public var indices: [Int]
 
   public init(_ indices: [Int]) { self.indices = indices }
@@ -28,7 +28,7 @@ public struct IndexPath: Hashable, Sendable, CustomStringConvertible {
 
 extension Document {
   /// The index path of an element; nil for non-elements and detached nodes.
-  public func indexPath(of id: NodeID) -> IndexPath? {
+  public func indexPath(of id: NodeID) -> ElementPath? {
     guard self[id].kind == .element, let root else { return nil }
     var indices: [Int] = []
     var cur = id
@@ -38,11 +38,11 @@ extension Document {
       indices.append(i)
       cur = p
     }
-    return IndexPath(indices.reversed())
+    return ElementPath(indices.reversed())
   }
 
   /// The element at an index path, if there is one.
-  public func element(at path: IndexPath) -> NodeID? {
+  public func element(at path: ElementPath) -> NodeID? {
     guard var cur = root else { return nil }
     for i in path.indices {
       let kids = elementChildren(of: cur)
@@ -54,7 +54,7 @@ extension Document {
 
   /// An element by `id` attribute, or by index path when the reference starts with `/`.
   public func element(referencedBy ref: String) -> NodeID? {
-    if ref.hasPrefix("/"), let path = IndexPath(ref) { return element(at: path) }
+    if ref.hasPrefix("/"), let path = ElementPath(ref) { return element(at: path) }
     return element(withID: ref)
   }
 }

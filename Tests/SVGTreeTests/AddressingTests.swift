@@ -19,19 +19,19 @@ import Testing
   @Test func indexPathsCountElementsOnly() throws {
     let r2 = try #require(doc.element(withID: "r2"))
     #expect(doc.indexPath(of: r2)?.description == "/0/1")
-    #expect(doc.element(at: IndexPath([1, 0])) == doc.element(withID: "u"))
-    #expect(doc.element(at: IndexPath([])) == doc.root)
-    #expect(doc.element(at: IndexPath([5])) == nil)
+    #expect(doc.element(at: ElementPath([1, 0])) == doc.element(withID: "u"))
+    #expect(doc.element(at: ElementPath([])) == doc.root)
+    #expect(doc.element(at: ElementPath([5])) == nil)
     #expect(doc.element(referencedBy: "/0/0") == doc.element(withID: "r1"))
     #expect(doc.element(referencedBy: "b") == doc.element(withID: "b"))
   }
 
   @Test func indexPathText() {
-    #expect(IndexPath("/")?.indices == [])
-    #expect(IndexPath("/0/3/1")?.indices == [0, 3, 1])
-    #expect(IndexPath("0/1") == nil)
-    #expect(IndexPath("/a") == nil)
-    #expect(IndexPath("/-1") == nil)
+    #expect(ElementPath("/")?.indices == [])
+    #expect(ElementPath("/0/3/1")?.indices == [0, 3, 1])
+    #expect(ElementPath("0/1") == nil)
+    #expect(ElementPath("/a") == nil)
+    #expect(ElementPath("/-1") == nil)
   }
 
   @Test func xpathMatchesSVGElementsWithoutPrefix() throws {

@@ -13,7 +13,7 @@ import Testing
     let root = try #require(doc.root)
     #expect(doc[root].namespaceURI == XMLNamespace.svg)
     #expect(!doc.treatsNoNamespaceAsSVG)
-    let path = try #require(doc.element(at: IndexPath([1, 1])))
+    let path = try #require(doc.element(at: ElementPath([1, 1])))
     #expect(doc[path].name == "path")
     #expect(doc[path].attribute("style") == "fill:#E5322D;")
     let use = try #require(doc.element(withID: "u1"))

@@ -2,12 +2,12 @@ import SVGTree
 
 /// An element as query results name it: its `id` if it has one, its index path always,
 /// its tag.
-public struct ElementRef: Hashable, Sendable, CustomStringConvertible {
+public struct FoundElement: Hashable, Sendable, CustomStringConvertible {
   public var node: NodeID
   public var id: String?
   /// The qualified tag name (`rect`, `svg:g`).
   public var tag: String
-  public var indexPath: IndexPath
+  public var indexPath: ElementPath
 
   /// How the element is shown in plain output: its id, or its index path when it has none
   /// (both are accepted wherever an element is referenced).
@@ -30,11 +30,11 @@ public struct Hit: Hashable, Sendable {
     case boundingBox = "bounding-box"
   }
 
-  public var element: ElementRef
+  public var element: FoundElement
   /// The element's ancestors, nearest first, up to the root `<svg>`.
-  public var ancestors: [ElementRef]
-  public var shape: ElementRef
-  public var uses: [ElementRef]
+  public var ancestors: [FoundElement]
+  public var shape: FoundElement
+  public var uses: [FoundElement]
   /// What was hit: the fill area, the stroke, an image, text's glyph boxes.
   public var part: Part
   /// Whether the shape hit paints a fill (a `fill` other than `none` that resolves to a
@@ -46,15 +46,15 @@ public struct Hit: Hashable, Sendable {
 
 extension Document {
   /// The result name of element `id`.
-  func ref(_ id: NodeID) -> ElementRef {
+  func ref(_ id: NodeID) -> FoundElement {
     let node = self[id]
-    return ElementRef(
+    return FoundElement(
       node: id, id: node.id, tag: node.qualifiedName,
-      indexPath: indexPath(of: id) ?? IndexPath([]))
+      indexPath: indexPath(of: id) ?? ElementPath([]))
   }
 
   /// The element ancestors of `id`, nearest first.
-  func elementAncestors(of id: NodeID) -> [ElementRef] {
+  func elementAncestors(of id: NodeID) -> [FoundElement] {
     ancestors(of: id).filter { self[$0].isElement }.map { ref($0) }
   }
 }
