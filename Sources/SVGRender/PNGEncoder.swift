@@ -93,6 +93,9 @@ enum ParallelPNG {
   static let level: Int32 = 3
   /// Images smaller than this many pixels are one band: threads cost more than they save.
   static let minPixelsPerBand = 1 << 17
+  /// At most this many bands, whatever the machine: the bands, and so the file's bytes, do
+  /// not depend on the number of cores, so an image encodes the same everywhere.
+  static let maxBands = 8
 
   /// One band's deflate output and the Adler-32 of its uncompressed bytes.
   struct Band {
@@ -104,8 +107,7 @@ enum ParallelPNG {
 
   static func encode(_ bitmap: Bitmap) throws(RenderError) -> [UInt8] {
     let (w, h) = (bitmap.width, bitmap.height)
-    let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    let count = max(1, min(cores, h, w * h / minPixelsPerBand))
+    let count = max(1, min(maxBands, h, w * h / minPixelsPerBand))
     var bands = [Band](repeating: Band(), count: count)
     bitmap.pixels.withUnsafeBytes { pixels in
       bands.withUnsafeMutableBufferPointer { out in

@@ -19,10 +19,15 @@ import Testing
       nginx = try NginxFront(replicas: replicas.map(\.port))
     }
 
-    deinit {
+    /// Stops nginx and both replicas; every test calls it on the way out, failed or not,
+    /// rather than leaving it to when the deployment happens to be released.
+    func stop() {
       nginx.stop()
+      for replica in replicas { replica.stop() }
       try? FileManager.default.removeItem(atPath: data)
     }
+
+    deinit { stop() }
   }
 
   static func skipUnlessAvailable() throws -> Bool {
@@ -37,6 +42,7 @@ import Testing
   @Test func rendersThroughTLSOnEveryReplica() throws {
     guard try Self.skipUnlessAvailable() else { return }
     let d = try Deployment()
+    defer { d.stop() }
     let svg = NSTemporaryDirectory() + "svgserver-nginx-\(UUID().uuidString).svg"
     try Fixture.square.write(toFile: svg, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: svg) }
@@ -66,6 +72,7 @@ import Testing
   func framingAttacksAreRefusedOnce(request: String) throws {
     guard try Self.skipUnlessAvailable() else { return }
     let d = try Deployment()
+    defer { d.stop() }
     let answer = try d.nginx.exchange(Array(request.utf8), seconds: 15)
     let statuses = answer.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
     #expect(statuses.count == 1)
@@ -77,6 +84,7 @@ import Testing
   @Test func slowClientsAreCutOffAndOthersServed() throws {
     guard try Self.skipUnlessAvailable() else { return }
     let d = try Deployment()
+    defer { d.stop() }
     let header = Array(
       "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: \(String(repeating: "a", count: 80))"
         .utf8)
@@ -104,6 +112,7 @@ import Testing
   @Test func requestRatePerClientIsLimited() throws {
     guard try Self.skipUnlessAvailable() else { return }
     let d = try Deployment()
+    defer { d.stop() }
     let codes = try d.nginx.curl(
       ["-w", "%{http_code}\n"]
         + (0..<250).flatMap { _ in ["-o", "/dev/null", d.nginx.url("/healthz")] }
