@@ -154,7 +154,7 @@ def write(root, results, files, runs):
             "",
             f"Colouring a line drawing: one `fillRegionAt` on {t['drawing']} (rendered at 2,048 "
             f"px, flooded, traced) takes {t['0'] * 1000:.0f} ms, {t['10'] * 1000:.0f} ms with "
-            "a gap of 10 (svg-render with the tap minus without it).",
+            "a gap of 10 (CPU time of svg-render with the tap minus without it).",
         ]
     lines += ["", "Run it again with `scripts/bootstrap --bench && scripts/bench --report`.", ""]
     with open(os.path.join(docs, "benchmarks.md"), "w") as f:
