@@ -1,6 +1,12 @@
 import CCairo
 import Foundation
 
+/// A JPEG or PNG file as read, with the MIME type cairo knows it by.
+struct EncodedImage: Sendable {
+  var mimeType: String
+  var bytes: [UInt8]
+}
+
 /// A raster image: premultiplied ARGB32 pixels in native byte order (cairo's format),
 /// rows of `stride` bytes.
 public struct Bitmap: Sendable {
@@ -8,6 +14,9 @@ public struct Bitmap: Sendable {
   public let height: Int
   public let stride: Int
   public internal(set) var pixels: [UInt8]
+  /// The compressed file the pixels were decoded from (JPEG or PNG), kept when
+  /// ``RenderOptions/keepImageData`` asks for it: vector outputs embed it as it is.
+  var encoded: EncodedImage?
 
   init(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
     self.width = width

@@ -91,26 +91,16 @@ extension RenderTree {
   }
 }
 
-extension RenderRequest {
-  /// `tree` sized by `sizing` (from its intrinsic size at this request's ``dpi``, the height
-  /// at `verticalDPI` when given) and, when `page` is set, placed on its page. Returns the
-  /// tree to draw and the output size in CSS px, to draw it at exactly.
-  public func laidOut(
-    _ tree: RenderTree, sizing: OutputSizing, page: PageLayout = PageLayout(),
-    verticalDPI: Double? = nil
-  ) -> (tree: RenderTree, size: Size) {
-    var natural = self
-    natural.width = nil
-    natural.height = nil
-    natural.zoom = 1
-    var intrinsic = natural.outputSize(of: tree)
-    if let verticalDPI, verticalDPI != dpi {
-      natural.dpi = verticalDPI
-      intrinsic.height = natural.outputSize(of: tree).height
-    }
-    let size = sizing.size(for: intrinsic)
-    guard page.isSet else { return (tree, size) }
-    let placed = tree.placed(at: size, on: page)
+extension RenderTree {
+  /// The drawing sized by `sizing` (from its intrinsic size) and, when `page` is set, placed
+  /// on its page. Returns the tree to draw and the output size in CSS px, to draw it at
+  /// exactly.
+  public func laidOut(sizing: OutputSizing, page: PageLayout = PageLayout())
+    -> (tree: RenderTree, size: Size)
+  {
+    let size = sizing.size(for: self.size)
+    guard page.isSet else { return (self, size) }
+    let placed = placed(at: size, on: page)
     return (placed, placed.size)
   }
 }

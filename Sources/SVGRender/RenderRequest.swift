@@ -10,8 +10,6 @@ public struct RenderRequest: Sendable {
   public var height: Double?
   /// Multiplies the intrinsic size (ignored when width or height is given).
   public var zoom: Double = 1
-  /// Resolution for physical units (`in`, `mm`, `pt`...) in the root's width and height.
-  public var dpi: Double = 96
   /// Device pixels per CSS pixel: 2 gives an @2x raster of the same logical size.
   public var scale: Double = 1
   public var background: Color?
@@ -25,7 +23,7 @@ public struct RenderRequest: Sendable {
 
   /// The logical output size of `tree`.
   public func outputSize(of tree: RenderTree) -> Size {
-    let base = tree.size(dpi: dpi)
+    let base = tree.size
     let aspect = base.height > 0 ? base.width / base.height : 1
     switch (width, height) {
     case let (w?, h?): return Size(width: w, height: h)

@@ -11,9 +11,7 @@ let compatibility = ManSection(
       + " name or -c); -w and -h together stretch the drawing unless -a is given (resvg keeps"
       + " the aspect ratio); -z with -w or -h zooms, no larger than that size (resvg takes"
       + " the size); -v prints the version (resvg has only -V); --languages defaults to the"
-      + " language of LANG (resvg: en). A DPI other than 96 on a drawing sized in physical"
-      + " units scales the whole drawing, where both peers enlarge its viewport and fit the"
-      + " viewBox into it (without a viewBox they keep user units as pixels). The edit commands that were -c are -e (--edit), as"
+      + " language of LANG (resvg: en). The edit commands that were -c are -e (--edit), as"
       + " resvg's -c means standard output. A malformed value exits 2, where both peers"
       + " exit 1.",
     "Each peer option, then what svg-render does with it:",
@@ -46,7 +44,7 @@ let compatibility = ManSection(
     ("-u, --unlimited", "-u: no limit on input size and element count."),
     (
       "--keep-image-data, --no-keep-image-data",
-      "Accepted; images are always embedded as decoded pixels, losslessly."
+      "The same: JPEG (and in SVG output PNG) files embedded as they are, by default."
     ),
     (
       "--shape-rendering, --text-rendering, --image-rendering (resvg)",

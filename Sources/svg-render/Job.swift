@@ -11,7 +11,6 @@ struct Job: Sendable {
   var options = RenderOptions()
   var sizing = OutputSizing()
   var page = PageLayout()
-  var verticalDPI: Double?
   var format: OutputFormat?
   var resources: String?
   var verbose = false
@@ -31,8 +30,7 @@ struct Job: Sendable {
       let (document, tree) = try build(input: input, clock: &clock)
       var request = self.request
       request.format = format
-      let (placed, size) = request.laidOut(
-        tree, sizing: sizing, page: page, verticalDPI: verticalDPI)
+      let (placed, size) = tree.laidOut(sizing: sizing, page: page)
       do {
         if inputs.count > 1 {
           pages.append(VectorPage(tree: placed, width: size.width, height: size.height))

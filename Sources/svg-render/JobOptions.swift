@@ -19,9 +19,8 @@ extension Job {
     request.smallPNG = args.flag("small-png")
     let dpi = try args.number("dpi", minimum: 1)
     let dpiX = try dpi ?? args.number("dpi-x", minimum: 1) ?? 96
-    request.dpi = dpiX
     let dpiY = try dpi ?? args.number("dpi-y", minimum: 1) ?? 96
-    verticalDPI = dpiY
+    options.dpi = (dpiX, dpiY)
     request.scale = try args.number("scale", minimum: 0.0001) ?? 1
     sizing = OutputSizing(
       width: try Self.length("width", args, dpi: dpiX, positive: true),
@@ -39,6 +38,7 @@ extension Job {
         throw UsageError("--background-color: \(error)")
       }
     }
+    options.keepImageData = !args.flag("no-keep-image-data")
     if args.flag("unlimited") {
       options.limits.maxInputBytes = 1 << 40
       options.limits.maxElements = 1 << 40
@@ -137,9 +137,8 @@ extension Job {
     else {
       throw UsageError("--\(key) needs a length such as 200, 2in or 50mm, not \"\(text)\"")
     }
-    let context = LengthContext(fontSize: 16, rootFontSize: 16, viewportWidth: 0, viewportHeight: 0)
-    var px = l.resolve(in: context, axis: .x)
-    if l.unit != .none && l.unit != .px { px *= dpi / 96 }
+    let context = LengthContext(viewportWidth: 0, viewportHeight: 0, dpiX: dpi, dpiY: dpi)
+    let px = l.resolve(in: context, axis: .x)
     if positive && px <= 0 { throw UsageError("--\(key) must be positive, not \(text)") }
     return px
   }

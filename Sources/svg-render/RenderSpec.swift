@@ -56,10 +56,11 @@ let spec = CommandSpec(
     OptionSpec(
       "--keep-image-data",
       help:
-        "Accepted for rsvg-convert; images are always embedded as decoded pixels (lossless).",
+        "Embed JPEG images in PDF and PostScript, and JPEG and PNG images in SVG, as the files are (the default).",
       group: "Output", excludes: ["no-keep-image-data"]),
     OptionSpec(
-      "--no-keep-image-data", help: "Accepted for rsvg-convert: the default.", group: "Output"),
+      "--no-keep-image-data", help: "Embed images as decoded pixels instead (larger files).",
+      group: "Output"),
     OptionSpec(
       "-w", "--width", value: "LENGTH",
       help:
@@ -85,7 +86,8 @@ let spec = CommandSpec(
       excludes: ["zoom"]),
     OptionSpec(
       "--dpi", value: "DPI",
-      help: "Pixels per inch for physical units in the root size and -w/-h (default 96).",
+      help:
+        "Pixels per inch for physical units (in, cm, mm, pt, pc) in the drawing and in -w/-h (default 96); user units stay pixels.",
       group: "Size", excludes: ["dpi-x", "dpi-y"]),
     OptionSpec(
       "-d", "--dpi-x", value: "DPI", help: "Horizontal pixels per inch (default 96).",

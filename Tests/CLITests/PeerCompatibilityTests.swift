@@ -49,6 +49,7 @@ import Testing
     .rsvg("-a -w 300 -h 50 input.svg -o out.png", writes: "out.png"),
     .rsvg("-z 4 -w 300 input.svg -o out.png", writes: "out.png"),
     .rsvg("-d 192 -p 192 two-by-three.svg -o out.png", writes: "out.png"),
+    .rsvg("-d 192 -p 144 physical-units.svg -o out.png", writes: "out.png"),
     .rsvg("-i #sun input.svg -o out.png", writes: "out.png"),
     .rsvg("--export-id=hill input.svg -o out.png", writes: "out.png"),
     .rsvg(
@@ -71,6 +72,7 @@ import Testing
     .resvg("- out.png", writes: "out.png", stdin: "input.svg"),
     .resvg("- -c", writes: "-", stdin: "input.svg"),
     .resvg("--dpi 300 two-by-three.svg out.png", writes: "out.png"),
+    .resvg("--dpi 150 physical-units.svg out.png", writes: "out.png"),
     .resvg("--background #fff000 input.svg out.png", writes: "out.png"),
     .resvg("--stylesheet extra-styles.css styled.svg out.png", writes: "out.png"),
     .resvg("--languages 'de, en' switch.svg out.png", writes: "out.png"),

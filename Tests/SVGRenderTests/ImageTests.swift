@@ -125,6 +125,26 @@ private func redBluePNG() throws -> [UInt8] {
     #expect(String(decoding: svgOut, as: UTF8.self).contains("data:image/png;base64"))
   }
 
+  @Test func vectorOutputsKeepTheJPEGFileUnlessAskedNotTo() throws {
+    let href = dataURL(ImageFixtures.bytes(ImageFixtures.jpegRed), type: "image/jpeg")
+    let document = try Document(string: svg("<image width='100' height='50' href='\(href)'/>"))
+    var options = RenderOptions()
+    options.resources = .dataOnly
+    func pdf(keeping: Bool) throws -> String {
+      var options = options
+      options.keepImageData = keeping
+      let tree = try RenderTree(document: document, options: options)
+      return String(
+        decoding: try tree.vectorData(format: .pdf, width: 100, height: 100), as: UTF8.self)
+    }
+    // The JPEG's own bytes in the PDF, as a DCT stream; decoded pixels otherwise.
+    #expect(try pdf(keeping: true).contains("/DCTDecode"))
+    #expect(try !pdf(keeping: false).contains("/DCTDecode"))
+    let tree = try RenderTree(document: document, options: options)
+    let raster = try tree.rasterize(width: 100, height: 100)
+    #expect(raster.rgba(x: 50, y: 25).r > 240)
+  }
+
   @Test func emptyHiddenAndMissingImagesAreNotRendered() throws {
     let href = dataURL(try redBluePNG())
     for body in [

@@ -10,25 +10,6 @@ import Testing
         string: #"<svg xmlns="http://www.w3.org/2000/svg" \#(attributes)/>"#))
   }
 
-  @Test func physicalSidesScaleWithTheResolution() throws {
-    let tree = try tree(#"width="1in" height="48px""#)
-    #expect(tree.physicalSides == [.width])
-    var request = RenderRequest()
-    request.dpi = 192
-    // 1 inch is 96 px at 96 dpi and 192 at 192; the height in px stays.
-    #expect(request.outputSize(of: tree) == Size(width: 192, height: 48))
-    request.dpi = 96
-    #expect(request.outputSize(of: tree) == Size(width: 96, height: 48))
-  }
-
-  @Test func pixelSizesIgnoreTheResolution() throws {
-    let tree = try tree(#"width="30" height="20""#)
-    #expect(tree.physicalSides.isEmpty)
-    var request = RenderRequest()
-    request.dpi = 300
-    #expect(request.outputSize(of: tree) == Size(width: 30, height: 20))
-  }
-
   @Test func anOutputOverThePixelLimitIsALimitError() throws {
     let tree = try tree(#"width="300" height="200""#)
     var limits = Limits()

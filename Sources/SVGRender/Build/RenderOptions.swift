@@ -3,12 +3,22 @@ import SVGTree
 /// What a render may use and how far it may go.
 public struct RenderOptions: Sendable {
   public var limits: Limits = .default
+  /// Pixels per inch for physical units (`in`, `cm`, `mm`, `pt`, `pc`) in the drawing's
+  /// lengths, its root size included, horizontally and vertically. CSS fixes 96; a higher
+  /// value enlarges what is sized in physical units and the canvas with it, while lengths in
+  /// user units keep their size (what rsvg-convert's `-d`/`-p` and resvg's `--dpi` do).
+  public var dpi = (x: 96.0, y: 96.0)
   /// Which external files (`<image href>`, `<use href="sprites.svg#icon">`) may be read.
   public var resources: ResourcePolicy = .none
   /// Which other SVG documents references into another file (`<use href="sprites.svg#icon">`)
   /// may read, when narrower than ``resources``: nil, the same as ``resources``. Browsers
   /// too let an image come from further than a document whose elements join the drawing.
   public var documentResources: ResourcePolicy?
+  /// Whether JPEG and PNG images keep their compressed bytes for vector outputs: PDF and
+  /// PostScript then embed a JPEG as it is, and SVG output both formats, rather than the
+  /// decoded pixels (rsvg-convert's default, `--keep-image-data`). Raster output is the same
+  /// either way.
+  public var keepImageData = true
   /// Extra style sheets applied after the document's own (`--stylesheet`).
   public var styleSheets: [StyleSheet] = []
   /// Languages for `<switch>`'s `systemLanguage` test, most preferred first.

@@ -9,23 +9,7 @@ extension RenderTree {
     let context = BuildContext(document: document, options: options)
     let builder = RenderTreeBuilder(context: context)
     let (size, group) = try builder.buildRoot(root)
-    self.init(
-      size: size, root: group, diagnostics: document.diagnostics + context.diagnostics,
-      physicalSides: Self.physicalSides(of: root, in: document))
-  }
-
-  /// The sides the root's `width` and `height` attributes give in physical units.
-  static func physicalSides(of root: NodeID, in document: Document) -> PhysicalSides {
-    func isPhysical(_ name: String) -> Bool {
-      guard let text = document[root].attribute(name), let l = try? Length(parsing: text) else {
-        return false
-      }
-      return [.inch, .mm, .cm, .pt, .pc].contains(l.unit)
-    }
-    var sides: PhysicalSides = []
-    if isPhysical("width") { sides.insert(.width) }
-    if isPhysical("height") { sides.insert(.height) }
-    return sides
+    self.init(size: size, root: group, diagnostics: document.diagnostics + context.diagnostics)
   }
 }
 

@@ -48,7 +48,8 @@ struct StyleValues {
     LengthContext(
       fontSize: context.fontSize(of: id),
       rootFontSize: context.document.root.map { context.fontSize(of: $0) } ?? FontSize.initial,
-      viewportWidth: viewport.width, viewportHeight: viewport.height)
+      viewportWidth: viewport.width, viewportHeight: viewport.height,
+      dpiX: context.options.dpi.x, dpiY: context.options.dpi.y)
   }
 
   /// A length from a style property (`stroke-width`, ...).

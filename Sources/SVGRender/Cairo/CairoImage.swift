@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 import SVGGeometry
 
 /// Drawing of `<image>` nodes: raster images as a surface pattern (padded at the edges so
@@ -19,7 +20,11 @@ extension CairoRenderer {
       cairo_set_source_surface(cr, surface, 0, 0)
       let filter = image.smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST
       cairo_pattern_set_filter(cairo_get_source(cr), filter)
-      cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+      // Padding keeps a scaled raster's edges opaque; vector outputs scale in the viewer, and
+      // cairo embeds a kept JPEG as it is only for an unpadded source.
+      let vector = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE
+      let extend = vector && bitmap.encoded != nil ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD
+      cairo_pattern_set_extend(cairo_get_source(cr), extend)
       cairo_rectangle(cr, 0, 0, Double(bitmap.width), Double(bitmap.height))
       cairo_fill(cr)
     case .svg(let tree):
@@ -48,6 +53,17 @@ enum CairoImage {
       }
     }
     cairo_surface_mark_dirty(surface)
+    if let encoded = bitmap.encoded { attach(encoded, to: surface) }
     return surface
+  }
+
+  /// Gives the surface the file it was decoded from, in a copy cairo frees with the surface.
+  private static func attach(_ encoded: EncodedImage, to surface: OpaquePointer) {
+    guard let copy = malloc(encoded.bytes.count) else { return }
+    encoded.bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    let status = cairo_surface_set_mime_data(
+      surface, encoded.mimeType, copy.assumingMemoryBound(to: UInt8.self),
+      UInt(encoded.bytes.count), { free($0) }, copy)
+    if status != CAIRO_STATUS_SUCCESS { free(copy) }
   }
 }

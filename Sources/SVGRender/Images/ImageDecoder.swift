@@ -26,6 +26,16 @@ enum ImageFormat: String, Sendable, Hashable {
     }
   }
 
+  /// The MIME type under which cairo's vector backends embed the file as it is: JPEG in PDF,
+  /// PostScript and SVG, PNG in SVG; nil for formats none of them embeds.
+  var cairoMimeType: String? {
+    switch self {
+    case .jpeg: "image/jpeg"
+    case .png: "image/png"
+    case .gif, .webp, .svg: nil
+    }
+  }
+
   /// Text whose first non-space character (after an optional UTF-8 byte-order mark) is `<`.
   private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
     var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

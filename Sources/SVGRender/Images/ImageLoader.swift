@@ -28,8 +28,11 @@ enum ImageLoader {
       return try nestedDocument(resource, for: id, context: context).map { .svg($0) }
     }
     do {
-      let bitmap = try ImageDecoder.decode(
+      var bitmap = try ImageDecoder.decode(
         resource.bytes, format: format, maxPixels: limits.maxPixels)
+      if context.options.keepImageData, let mime = format.cairoMimeType {
+        bitmap.encoded = EncodedImage(mimeType: mime, bytes: resource.bytes)
+      }
       return .raster(bitmap)
     } catch {
       context.warn("<image> not rendered: \(shortened(href)): \(error)", at: id)

@@ -14,36 +14,12 @@ public struct RenderTree: Sendable {
   public var root: Group
   /// What was dropped, replaced or unsupported while building.
   public var diagnostics: [Diagnostic]
-  /// The sides of ``size`` the root gives in physical units (`in`, `cm`, `mm`, `pt`, `pc`):
-  /// converted at 96 dpi, they scale with an output resolution (``size(dpi:)``).
-  public var physicalSides: PhysicalSides
 
-  public init(
-    size: Size, root: Group, diagnostics: [Diagnostic] = [], physicalSides: PhysicalSides = []
-  ) {
+  public init(size: Size, root: Group, diagnostics: [Diagnostic] = []) {
     self.size = size
     self.root = root
     self.diagnostics = diagnostics
-    self.physicalSides = physicalSides
   }
-
-  /// The intrinsic size at a resolution of `dpi` for physical units: ``size`` with the
-  /// ``physicalSides`` scaled by `dpi / 96` (CSS pixels stay as they are).
-  public func size(dpi: Double) -> Size {
-    guard dpi != 96 else { return size }
-    var s = size
-    if physicalSides.contains(.width) { s.width *= dpi / 96 }
-    if physicalSides.contains(.height) { s.height *= dpi / 96 }
-    return s
-  }
-}
-
-/// The sides of a drawing's size given in physical units.
-public struct PhysicalSides: OptionSet, Hashable, Sendable {
-  public let rawValue: UInt8
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
-  public static let width = PhysicalSides(rawValue: 1)
-  public static let height = PhysicalSides(rawValue: 2)
 }
 
 public struct Size: Hashable, Sendable {

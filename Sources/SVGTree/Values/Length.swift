@@ -30,15 +30,21 @@ package struct LengthContext: Hashable, Sendable {
   /// refer to the same outermost viewport that callers usually pass here).
   package var viewportWidth: Double
   package var viewportHeight: Double
+  /// Pixels per inch for physical units (`in`, `cm`, `mm`, `pt`, `pc`) along x and y; CSS
+  /// fixes 96, an output resolution (`--dpi`) changes it as rsvg-convert and resvg do.
+  package var dpiX: Double
+  package var dpiY: Double
 
   package init(
     fontSize: Double = 16, rootFontSize: Double = 16, viewportWidth: Double,
-    viewportHeight: Double
+    viewportHeight: Double, dpiX: Double = 96, dpiY: Double = 96
   ) {
     self.fontSize = fontSize
     self.rootFontSize = rootFontSize
     self.viewportWidth = viewportWidth
     self.viewportHeight = viewportHeight
+    self.dpiX = dpiX
+    self.dpiY = dpiY
   }
 }
 
@@ -80,16 +86,23 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
     return Length(value, unit)
   }
 
-  /// The length in user units (px at 96 dpi: 1in = 96px, 1pt = 4/3px, 1pc = 16px,
-  /// 1mm = 96/25.4px, 1ex = 0.5em).
+  /// The length in user units (at 96 dpi: 1in = 96px, 1pt = 4/3px, 1pc = 16px,
+  /// 1mm = 96/25.4px; physical units scale with the context's dpi; 1ex = 0.5em).
   package func resolve(in context: LengthContext, axis: LengthAxis) -> Double {
+    let inch: Double
+    switch axis {
+    case .x: inch = context.dpiX
+    case .y: inch = context.dpiY
+    case .other:
+      inch = ((context.dpiX * context.dpiX + context.dpiY * context.dpiY) / 2).squareRoot()
+    }
     switch unit {
     case .none, .px: return value
-    case .pt: return value * 4 / 3
-    case .pc: return value * 16
-    case .mm: return value * 96 / 25.4
-    case .cm: return value * 96 / 2.54
-    case .inch: return value * 96
+    case .pt: return value * inch / 72
+    case .pc: return value * inch / 6
+    case .mm: return value * inch / 25.4
+    case .cm: return value * inch / 2.54
+    case .inch: return value * inch
     case .em: return value * context.fontSize
     case .ex: return value * context.fontSize / 2
     case .rem: return value * context.rootFontSize
