@@ -14,7 +14,7 @@ public enum Paint: Hashable, Sendable, CustomStringConvertible {
   case contextStroke
 
   /// Parses `none`, `currentColor`, `context-fill`, `context-stroke` (keywords ASCII
-  /// case-insensitive), a ``Color`` (optionally followed by `icc-color(...)`), or
+  /// case-insensitive), a ``Color`` (not followed by `icc-color(...)`, see ``Color/init(parsing:)``), or
   /// `url(#id)` optionally followed by a fallback `none`, `currentColor` or colour.
   /// `inherit` is not handled here: the cascade deals with it for every property.
   public init(parsing text: String) throws(ValueError) {
@@ -40,7 +40,6 @@ public enum Paint: Hashable, Sendable, CustomStringConvertible {
         s = probe
       } else {
         self = .color(try Color.parse(&s))
-        try Color.skipICCColor(&s)
       }
     }
     try s.expectEnd()
