@@ -8,28 +8,23 @@ import Testing
 /// resolved through the resource policy and the limits of cross-file `<use>`, as
 /// rsvg-convert and browsers do (its drawing of page.svg is what these pixels expect).
 @Suite struct ExternalReferenceTests {
-  private func colour(_ bitmap: Bitmap, _ x: Int, _ y: Int) -> [Int] {
-    let p = bitmap.rgba(x: x, y: y)
-    return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-  }
-
   @Test func everyKindOfReferenceReachesTheOtherFile() throws {
     let tree = try FixtureFiles.tree("external-refs/page.svg")
     #expect(FixtureFiles.messages(tree).count == 1, "\(FixtureFiles.messages(tree))")
     let b = try tree.rasterize(width: 70, height: 10)
     // Gradient (blue by paint.svg's own style sheet, not the red fallback) and pattern.
-    #expect(colour(b, 5, 5) == [0, 0, 255, 255])
-    #expect(colour(b, 15, 5) == [0, 128, 0, 255])
+    #expect(b.colour(5, 5) == [0, 0, 255, 255])
+    #expect(b.colour(15, 5) == [0, 128, 0, 255])
     // clip-path: the left half only; mask: the top half only.
-    #expect(colour(b, 22, 5) == [0, 0, 255, 255])
-    #expect(colour(b, 28, 5)[3] == 0)
-    #expect(colour(b, 35, 2) == [0, 0, 0, 255])
-    #expect(colour(b, 35, 8)[3] == 0)
+    #expect(b.colour(22, 5) == [0, 0, 255, 255])
+    #expect(b.colour(28, 5)[3] == 0)
+    #expect(b.colour(35, 2) == [0, 0, 0, 255])
+    #expect(b.colour(35, 8)[3] == 0)
     // marker-start and filter.
-    #expect(colour(b, 45, 5) == [255, 0, 0, 255])
-    #expect(colour(b, 55, 5) == [0, 128, 0, 255])
+    #expect(b.colour(45, 5) == [255, 0, 0, 255])
+    #expect(b.colour(55, 5) == [0, 128, 0, 255])
     // A missing element of the other file: the fallback, and a diagnostic naming it.
-    #expect(colour(b, 65, 5) == [0, 128, 0, 255])
+    #expect(b.colour(65, 5) == [0, 128, 0, 255])
     #expect(FixtureFiles.messages(tree)[0].contains("paint.svg#missing"))
   }
 
@@ -42,13 +37,13 @@ import Testing
     #expect(messages.contains { $0.contains("cycle.svg#none") })
     let b = try tree.rasterize(width: 50, height: 10)
     // Refused files: the paint's fallback.
-    #expect(colour(b, 5, 5) == [0, 128, 0, 255])
-    #expect(colour(b, 15, 5) == [0, 128, 0, 255])
+    #expect(b.colour(5, 5) == [0, 128, 0, 255])
+    #expect(b.colour(15, 5) == [0, 128, 0, 255])
     // A clip path that reaches itself through the other file is an error: not rendered
     // (CSS Masking); a pattern that does paints nothing, fallback or not.
-    #expect(colour(b, 25, 5)[3] == 0)
-    #expect(colour(b, 35, 5)[3] == 0)
-    #expect(colour(b, 45, 5)[3] == 0)
+    #expect(b.colour(25, 5)[3] == 0)
+    #expect(b.colour(35, 5)[3] == 0)
+    #expect(b.colour(45, 5)[3] == 0)
   }
 
   @Test func theDefaultPolicyReadsNoFile() throws {
@@ -56,8 +51,8 @@ import Testing
     #expect(FixtureFiles.messages(tree).contains { $0.contains("external resources are disabled") })
     let b = try tree.rasterize(width: 70, height: 10)
     // The gradient's fallback; the filter names no usable <filter>: not drawn.
-    #expect(colour(b, 5, 5) == [255, 0, 0, 255])
-    #expect(colour(b, 55, 5)[3] == 0)
+    #expect(b.colour(5, 5) == [255, 0, 0, 255])
+    #expect(b.colour(55, 5)[3] == 0)
   }
 
   @Test func aFileOverTheByteLimitIsRefused() throws {

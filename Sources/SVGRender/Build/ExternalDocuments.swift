@@ -1,6 +1,7 @@
 import SVGTree
 
-/// The other files a render's references reach (`<use href="sprites.svg#icon"/>`).
+/// The other files a render's references reach (`<use href="sprites.svg#icon"/>`,
+/// `fill="url(paint.svg#gradient)"`, see ``BuildContext/target(of:property:for:)``).
 ///
 /// A file is read under the render's resource policy (``RenderOptions/documentResources``,
 /// else ``RenderOptions/resources``), relative to the folder of the document that references

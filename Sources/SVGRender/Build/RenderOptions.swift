@@ -5,9 +5,11 @@ public struct RenderOptions: Sendable {
   public var limits: Limits = .default
   /// Which external files (`<image href>`, `<use href="sprites.svg#icon">`) may be read.
   public var resources: ResourcePolicy = .none
-  /// Which other SVG documents references into another file (`<use href="sprites.svg#icon">`)
-  /// may read, when narrower than ``resources``: nil, the same as ``resources``. Browsers
-  /// too let an image come from further than a document whose elements join the drawing.
+  /// Which other SVG documents references into another file (`<use href="sprites.svg#icon">`,
+  /// `fill="url(paint.svg#gradient)"`, and the same in `clip-path`, `mask`, `marker-*` and
+  /// `filter`) may read, when narrower than ``resources``: nil, the same as ``resources``.
+  /// Browsers too let an image come from further than a document whose elements join the
+  /// drawing.
   public var documentResources: ResourcePolicy?
   /// Extra style sheets applied after the document's own (`--stylesheet`).
   public var styleSheets: [StyleSheet] = []
