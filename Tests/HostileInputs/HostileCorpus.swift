@@ -180,11 +180,7 @@ extension HostileCase {
         "use-huge-file.svg", render: .succeeds("over the limit of"), inline: .succeeds(),
         query: .succeeds()
       ) { w, _ in
-        let path = w.base + "/huge.svg"
-        FileManager.default.createFile(atPath: path, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: 200 << 20)
-        try handle.close()
+        try w.writeSparse("huge.svg", bytes: 200 << 20)
         return use("huge.svg#x", "<use href=\"huge.svg#y\"/>")
       },
     ]
@@ -230,11 +226,7 @@ extension HostileCase {
         "url-huge-file.svg", render: .succeeds("over the limit of"), inline: .succeeds(),
         query: .succeeds()
       ) { w, _ in
-        let path = w.base + "/huge-paint.svg"
-        FileManager.default.createFile(atPath: path, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: 200 << 20)
-        try handle.close()
+        try w.writeSparse("huge-paint.svg", bytes: 200 << 20)
         return paint("filter", "url(huge-paint.svg#f)")
       },
     ]
