@@ -6,7 +6,8 @@ extension HostileCase {
   static let refusedOutside = "outside the resource directory"
   static let tooManyReferences = "more than 100000 references"
 
-  static let all: [HostileCase] = corpus + entities + hrefs + externalUses + sizes
+  static let all: [HostileCase] =
+    corpus + entities + hrefs + externalUses + externalPaints + sizes
 
   /// The committed files (`Corpus/`).
   static let corpus: [HostileCase] = [
@@ -179,12 +180,54 @@ extension HostileCase {
         "use-huge-file.svg", render: .succeeds("over the limit of"), inline: .succeeds(),
         query: .succeeds()
       ) { w, _ in
-        let path = w.base + "/huge.svg"
-        FileManager.default.createFile(atPath: path, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: 200 << 20)
-        try handle.close()
+        try w.writeSparse("huge.svg", bytes: 200 << 20)
         return use("huge.svg#x", "<use href=\"huge.svg#y\"/>")
+      },
+    ]
+  }()
+
+  /// `url(other.svg#id)` in fill, clip-path, mask, marker and filter: the same escapes, a
+  /// cycle through two files, a file too big to read. Each is a missing reference, said why.
+  static let externalPaints: [HostileCase] = {
+    @Sendable func paint(_ property: String, _ value: String) -> [UInt8] {
+      Make.text(Make.svgOpen + "<path d=\"M0 0H5V5Z\" \(property)=\"\(value)\"/></svg>")
+    }
+    return [
+      HostileCase(
+        "url-dotdot.svg", render: .succeeds("paint reference ignored", refusedOutside),
+        inline: .succeeds(), query: .succeeds()
+      ) { _, _ in paint("fill", "url(../outside/tripwire#x) green") },
+      HostileCase(
+        "url-symlink-mask.svg", render: .succeeds("mask reference ignored", refusedOutside),
+        inline: .succeeds(), query: .succeeds()
+      ) { _, _ in paint("mask", "url(escape/tripwire#x)") },
+      HostileCase(
+        "url-absolute-marker.svg",
+        render: .succeeds("marker-end reference ignored", refusedOutside), inline: .succeeds(),
+        query: .succeeds()
+      ) { _, _ in paint("marker-end", "url(file:///etc/passwd#x)") },
+      // a.svg's clipPath -> b.svg's clipPath -> a.svg's: one cycle through two files.
+      HostileCase(
+        "url-cycle-files.svg", render: .succeeds("reference cycle"), inline: .succeeds(),
+        query: .succeeds()
+      ) { w, _ in
+        try w.write(
+          "url-cycle-other.svg",
+          Make.text(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><clipPath id=\"b\"><rect width=\"5\" "
+              + "height=\"5\" clip-path=\"url(url-cycle-files.svg#a)\"/></clipPath></svg>"))
+        return Make.text(
+          Make.svgOpen + "<clipPath id=\"a\"><rect width=\"5\" height=\"5\" "
+            + "clip-path=\"url(url-cycle-other.svg#b)\"/></clipPath>"
+            + "<rect width=\"5\" height=\"5\" clip-path=\"url(#a)\"/></svg>")
+      },
+      // A sparse 200 MiB file: refused from its size, never read.
+      HostileCase(
+        "url-huge-file.svg", render: .succeeds("over the limit of"), inline: .succeeds(),
+        query: .succeeds()
+      ) { w, _ in
+        try w.writeSparse("huge-paint.svg", bytes: 200 << 20)
+        return paint("filter", "url(huge-paint.svg#f)")
       },
     ]
   }()

@@ -31,6 +31,15 @@ struct Workspace {
     try Data(bytes).write(to: URL(fileURLWithPath: base + "/" + name))
   }
 
+  /// A sparse file of `bytes` zero bytes in the base folder: big on paper, nothing on disk.
+  func writeSparse(_ name: String, bytes: UInt64) throws {
+    let path = base + "/" + name
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: bytes)
+    try handle.close()
+  }
+
   func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: base + "/" + name) }
 
   /// A 1x1 opaque red PNG.

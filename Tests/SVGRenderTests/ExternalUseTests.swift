@@ -8,22 +8,17 @@ import Testing
 /// `<use href="file.svg#id">`: elements of other files, read under the resource policy,
 /// once per render, with the cycle and count limits of local references.
 @Suite struct ExternalUseTests {
-  private func colour(_ bitmap: Bitmap, _ x: Int, _ y: Int) -> [Int] {
-    let p = bitmap.rgba(x: x, y: y)
-    return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
-  }
-
   @Test func spriteSheetElementsAreDrawn() throws {
     let tree = try FixtureFiles.tree("external/page.svg")
     let bitmap = try tree.rasterize(width: 60, height: 20)
     // The symbol: its rect inherits blue from the page, its circle is red by the sprite
     // sheet's own style sheet.
-    #expect(colour(bitmap, 1, 1) == [0, 0, 255, 255])
-    #expect(colour(bitmap, 10, 10) == [255, 0, 0, 255])
+    #expect(bitmap.colour(1, 1) == [0, 0, 255, 255])
+    #expect(bitmap.colour(10, 10) == [255, 0, 0, 255])
     // The dot inherits green from its use; the square from sub/more.svg, which reaches
     // ../sprites.svg relative to its own folder, inherits yellow from its own use there.
-    #expect(colour(bitmap, 25, 5) == [0, 128, 0, 255])
-    #expect(colour(bitmap, 45, 5) == [255, 255, 0, 255])
+    #expect(bitmap.colour(25, 5) == [0, 128, 0, 255])
+    #expect(bitmap.colour(45, 5) == [255, 255, 0, 255])
     #expect(FixtureFiles.messages(tree).isEmpty, "\(FixtureFiles.messages(tree))")
   }
 
@@ -54,8 +49,8 @@ import Testing
     let tree = try FixtureFiles.tree("external/cycle-a.svg")
     #expect(FixtureFiles.messages(tree).contains { $0.contains("reference cycle") })
     let bitmap = try tree.rasterize(width: 20, height: 10)
-    #expect(colour(bitmap, 5, 5) == [0, 128, 0, 255])
-    #expect(colour(bitmap, 15, 5) == [0, 0, 255, 255])
+    #expect(bitmap.colour(5, 5) == [0, 128, 0, 255])
+    #expect(bitmap.colour(15, 5) == [0, 0, 255, 255])
   }
 
   @Test func aFileNamingItselfIsItsOwnDocument() throws {

@@ -28,3 +28,11 @@ enum FixtureFiles {
 
   static func messages(_ tree: RenderTree) -> [String] { tree.diagnostics.map(\.message) }
 }
+
+extension Bitmap {
+  /// The pixel at (x, y) as [r, g, b, a], premultiplied as stored.
+  func colour(_ x: Int, _ y: Int) -> [Int] {
+    let p = rgba(x: x, y: y)
+    return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+  }
+}

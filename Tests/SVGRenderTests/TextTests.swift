@@ -136,6 +136,18 @@ struct TextRenderingTests {
     #expect(b.minY < 140 && b.maxY > 80)
   }
 
+  @Test func aTextPathTakesThePathsTransformAboutItsOrigin() throws {
+    // Turned half a turn about (100 100), the line from (20 20) to (60 20) runs from
+    // (180 180) to (140 180); about (0 0) it would leave the canvas.
+    let t = try tree(
+      "<defs><path id='p' d='M 20 20 H 60' transform='rotate(180)' transform-origin='100 100'/>"
+        + "</defs><text font-family='Noto Sans' font-size='10'><textPath href='#p'>ab</textPath>"
+        + "</text>")
+    let b = try #require(bounds(paths(t)))
+    #expect(b.minX > 165 && b.maxX < 181)
+    #expect(b.minY > 178 && b.maxY < 190)
+  }
+
   @Test func aTextPathWithoutAShapeIsDroppedWithADiagnostic() throws {
     let t = try tree(
       "<text font-family='Noto Sans'><textPath href='#nothing'>Lost</textPath></text>")

@@ -152,9 +152,24 @@ import Testing
     #expect(s["r", "stroke"] == "blue")
     #expect(s["r", "opacity"] == "1")
     #expect(s["r2", "opacity"] == ".3")
-    #expect(s["r2", "stroke-width"] == nil)
-    let r2 = try #require(s.doc.element(withID: "r2"))
-    #expect(s.styles[r2.index].value("stroke-width") == "1")
+    // Nobody above declares stroke-width: `inherit` takes the initial value.
+    #expect(s["r2", "stroke-width"] == "1")
+  }
+
+  @Test func inheritFromAParentThatDeclaresNothingIsTheInitialValue() throws {
+    // The marker's user-agent `overflow: hidden` is not what `inherit` gives: its parent's
+    // computed value is `visible`, the initial value.
+    let s = try Styled(
+      """
+      <svg xmlns="http://www.w3.org/2000/svg">
+      <marker id="m" overflow="inherit"/><marker id="n"/>
+      <g opacity=".5"><rect id="r" style="display: inherit; opacity: inherit"/></g>
+      </svg>
+      """)
+    #expect(s["m", "overflow"] == "visible")
+    #expect(s["n", "overflow"] == nil)
+    #expect(s["r", "display"] == "inline")
+    #expect(s["r", "opacity"] == ".5")
   }
 
   @Test func currentColorStaysAString() throws {
@@ -174,7 +189,8 @@ import Testing
       <style>#r { height: 160px; transform: scale(2); marker: url(#m) }</style>
       <rect id="r" x="1" width="5" d="M0 0" transform="rotate(4)" marker="url(#n)"
         x:fill="red" fill=" blue " mix-blend-mode="multiply"/>
-      <path id="p" marker="url(#n)" font="12px serif"/>
+      <path id="p" marker="url(#n)" font="12px serif" font-kerning="none"/>
+      <text id="t" style="font-kerning: none"/>
       </svg>
       """)
     for property in ["x", "width", "d", "height", "mix-blend-mode", "font-size"] {
@@ -187,6 +203,9 @@ import Testing
     #expect(s["r", "marker"] == nil)
     #expect(s["p", "marker-mid"] == nil)
     #expect(s["p", "font-size"] == nil)
+    // font-kerning is a CSS property only (SVG 1.1's attribute is `kerning`).
+    #expect(s["p", "font-kerning"] == nil)
+    #expect(s["t", "font-kerning"] == "none")
   }
 
   @Test func presentationAttributesOnlyOnSVGElements() throws {

@@ -23,6 +23,9 @@ final class BuildContext {
   var references: Int { shared.references }
   /// `clip-path`/`mask` links dropped to break reference cycles (computed on first use).
   lazy var maskingCycles = MaskingCycles(document: document, styles: styles)
+  /// The object bounding box of each `text` element built last: its font cells (ascent to
+  /// descent, one advance wide per character), as browsers measure it, not its glyphs'.
+  var textBoxes: [NodeID: Rect] = [:]
   /// Styles of the elements of the `use` instances being built (see `UseInstance.swift`).
   var instanceStyles: [NodeID: InstanceStyle] = [:]
   /// The build's time limit and cancellation (see ``RenderCancellation``).
@@ -92,7 +95,8 @@ final class BuildContext {
     shared.references += count
     if shared.references > options.limits.maxReferences {
       throw RenderError(
-        .limit, "more than \(options.limits.maxReferences) references resolved (use/pattern/marker chains)")
+        .limit,
+        "more than \(options.limits.maxReferences) references resolved (use/pattern/marker chains)")
     }
   }
 
@@ -109,7 +113,8 @@ final class BuildContext {
     try countReference()
     guard shared.active.count < options.limits.maxReferenceDepth else {
       let depth = options.limits.maxReferenceDepth
-      throw RenderError(.limit, "references nested more than \(depth) deep (use/pattern/marker chains)")
+      throw RenderError(
+        .limit, "references nested more than \(depth) deep (use/pattern/marker chains)")
     }
     shared.active.insert(key)
     defer { shared.active.remove(key) }

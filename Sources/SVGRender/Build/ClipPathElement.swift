@@ -13,29 +13,34 @@ struct ClipResolution { var clip: ClipPath? }
 /// intersect). An invalid `clipPath` (wrong element, unusable transform, object units on
 /// an element without a box, a reference cycle) means the clipped element is not drawn.
 enum ClipPathElement {
-  /// Resolves `clip-path: url(#ref)` on `id`, whose render content is `content` (in its user
+  /// Resolves `clip-path: url(#ref)` on `id`, whose object bounding box is `box` (in its user
   /// space, which the clip is expressed in). nil when the element must not be rendered.
   static func resolve(
-    _ ref: String, for id: NodeID, content: [RenderNode], builder: RenderTreeBuilder,
+    _ ref: FuncIRI, for id: NodeID, box: Rect?, builder: RenderTreeBuilder,
     state: BuildState
   ) throws(RenderError) -> ClipResolution? {
     let context = builder.context
-    switch context.maskingTarget(ref, property: "clip-path", elementName: "clipPath", from: id) {
+    switch try context.maskingTarget(
+      ref, property: "clip-path", elementName: "clipPath", from: id)
+    {
     case .ignored:
       return ClipResolution(clip: nil)
     case .invalid:
       return nil
-    case .element(let clipID):
-      return try context.instantiating(clipID) { () throws(RenderError) -> ClipResolution? in
-        try build(clipID, content: content, builder: builder, state: state).map {
-          ClipResolution(clip: $0)
+    case .element(let target, let clipID):
+      return try context.building(in: target, at: id) {
+        (builder) throws(RenderError) -> ClipResolution? in
+        try target.instantiating(clipID) { () throws(RenderError) -> ClipResolution? in
+          try build(clipID, box: box, builder: builder, state: state).map {
+            ClipResolution(clip: $0)
+          }
         }
       }
     }
   }
 
   private static func build(
-    _ clipID: NodeID, content: [RenderNode], builder: RenderTreeBuilder, state: BuildState
+    _ clipID: NodeID, box: Rect?, builder: RenderTreeBuilder, state: BuildState
   ) throws(RenderError) -> ClipPath? {
     let context = builder.context
     let style = context.style(clipID)
@@ -47,12 +52,12 @@ enum ClipPathElement {
     if let ref = style.reference("clip-path") {
       guard
         let resolved = try resolve(
-          ref, for: clipID, content: content, builder: builder, state: state)
+          ref, for: clipID, box: box, builder: builder, state: state)
       else { return nil }
       outer = resolved.clip
     }
     if style.node.attribute("clipPathUnits")?.trimmingSpaces == "objectBoundingBox" {
-      guard let box = content.fillBounds(), !box.isEmpty else {
+      guard let box, !box.isEmpty else {
         context.warn(
           "clipPathUnits=objectBoundingBox on an element without a bounding box; "
             + "element not rendered", at: clipID)
@@ -105,7 +110,8 @@ enum ClipPathElement {
     group.absoluteTransform = inner.absoluteTransform
     if let ref = style.reference("clip-path") {
       guard
-        let resolved = try resolve(ref, for: id, content: content, builder: builder, state: inner)
+        let resolved = try resolve(
+          ref, for: id, box: content.fillBounds(), builder: builder, state: inner)
       else { return nil }
       group.clipPath = resolved.clip
     }

@@ -1,6 +1,7 @@
 import SVGTree
 
-/// The other files a render's references reach (`<use href="sprites.svg#icon"/>`).
+/// The other files a render's references reach (`<use href="sprites.svg#icon"/>`,
+/// `fill="url(paint.svg#gradient)"`, see ``BuildContext/target(of:property:for:)``).
 ///
 /// A file is read under the render's resource policy (``RenderOptions/documentResources``,
 /// else ``RenderOptions/resources``), relative to the folder of the document that references
@@ -28,6 +29,11 @@ final class ExternalDocuments {
     var file: String
     var fragment: String
 
+    init(file: String, fragment: String) {
+      self.file = file
+      self.fragment = fragment
+    }
+
     /// Nil for a local reference (`#id`, or nothing before the `#`).
     init?(_ href: String) {
       let text = href.trimmingSpaces
@@ -44,23 +50,28 @@ final class ExternalDocuments {
 
   /// The element `reference` names in another document, and that document's context; nil,
   /// with a diagnostic on `id` of `context`, when it cannot be used. `what` names the
-  /// referencing element in messages (`<use>`).
+  /// referencing element or property in messages (`<use>`, `fill`), `consequence` what
+  /// follows (`not rendered`).
   func element(
-    _ reference: Reference, what: String, from context: BuildContext, for id: NodeID
+    _ reference: Reference, what: String, from context: BuildContext, for id: NodeID,
+    consequence: String = "not rendered"
   ) throws(RenderError) -> (BuildContext, NodeID)? {
     guard !reference.fragment.isEmpty else {
       context.warn(
-        "\(what) of \"\(reference.file)\" names no element (a #id is needed); not rendered",
+        "\(what) of \"\(reference.file)\" names no element (a #id is needed); \(consequence)",
         at: id)
       return nil
     }
-    guard let target = try document(reference.file, from: context, for: id, what: what) else {
+    guard
+      let target = try document(
+        reference.file, from: context, for: id, what: "\(what) \(consequence)")
+    else {
       return nil
     }
     guard let node = target.document.element(withID: reference.fragment) else {
       context.warn(
-        "\(what) references a missing element \(reference.file)#\(reference.fragment); not rendered",
-        at: id)
+        "\(what) references a missing element \(reference.file)#\(reference.fragment); "
+          + consequence, at: id)
       return nil
     }
     return (target, node)
@@ -80,13 +91,13 @@ final class ExternalDocuments {
       case .data: key = file
       }
     } catch {
-      context.warn("\(what) not rendered: \(error)", at: id)
+      context.warn("\(what): \(error)", at: id)
       return nil
     }
     if key == inputPath, let input { return input }
     if let done = loaded[key] { return done }
     if let why = refused[key] {
-      context.warn("\(what) not rendered: \(why)", at: id)
+      context.warn("\(what): \(why)", at: id)
       return nil
     }
     try context.countReference()
@@ -103,7 +114,7 @@ final class ExternalDocuments {
       return built
     } catch {
       refused[key] = error.message
-      context.warn("\(what) not rendered: \(error.message)", at: id)
+      context.warn("\(what): \(error.message)", at: id)
       return nil
     }
   }

@@ -8,9 +8,10 @@ import SVGTree
 /// list whose every reference is broken, or a `<filter>` with an invalid region, no
 /// primitives or a bounding-box region on content without a box, removes the element.
 enum FilterElement {
-  /// The filters of element `id` drawing `content`; nil when the element must not be drawn.
+  /// The filters of element `id`, whose object bounding box is `box`; nil when the element
+  /// must not be drawn.
   static func resolve(
-    _ text: String, for id: NodeID, content: [RenderNode], builder: RenderTreeBuilder,
+    _ text: String, for id: NodeID, box: Rect?, builder: RenderTreeBuilder,
     state: BuildState
   ) throws(RenderError) -> [Filter]? {
     let context = builder.context
@@ -21,25 +22,29 @@ enum FilterElement {
       context.warn("invalid filter \"\(text)\": \(error.message); filter ignored", at: id)
       return []
     }
-    let bbox = objectBoundingBox(content)
+    // Filters in objectBoundingBox units need a box with an area.
+    let bbox = box.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
     var filters: [Filter] = []
     var broken = false
     for item in items {
       switch item {
       case .url(let ref):
-        guard let target = context.element(referencedBy: ref),
-          context.document.isSVGElement(target, named: "filter")
+        guard let (owner, target) = try context.target(of: ref, property: "filter", for: id),
+          owner.document.isSVGElement(target, named: "filter")
         else {
-          context.warn("filter reference \"#\(ref)\" does not name a <filter>", at: id)
+          context.warn("filter reference \"\(ref)\" does not name a <filter>", at: id)
           broken = true
           continue
         }
-        if imageReferences(filter: target, element: id, context: context) {
-          context.warn("filter \"#\(ref)\" draws the element it filters; filter ignored", at: id)
+        if owner === context, imageReferences(filter: target, element: id, context: context) {
+          context.warn("filter \"\(ref)\" draws the element it filters; filter ignored", at: id)
           return []
         }
-        let resolved = try context.instantiating(target) { () throws(RenderError) -> Filter? in
-          try FilterRegion.filter(target, bbox: bbox, builder: builder, state: state)
+        let resolved = try context.building(in: owner, at: id) {
+          (builder) throws(RenderError) -> Filter? in
+          try owner.instantiating(target) { () throws(RenderError) -> Filter? in
+            try FilterRegion.filter(target, bbox: bbox, builder: builder, state: state)
+          }
         }
         guard let resolved else {
           broken = true
@@ -82,18 +87,11 @@ enum FilterElement {
     }
     return false
   }
-
-  /// The union of the content's fill boxes in its user space; nil when it is empty or has
-  /// no area (filters in `objectBoundingBox` units need a non-empty box).
-  static func objectBoundingBox(_ content: [RenderNode]) -> Rect? {
-    guard let box = content.fillBounds(), box.width > 0, box.height > 0 else { return nil }
-    return box
-  }
 }
 
 /// One entry of a `filter` value list.
 enum FilterValue {
-  case url(String)
+  case url(FuncIRI)
   case function(FilterFunction)
 
   /// Parses `url(#a) blur(2) ...`; `none` and the empty string give an empty list.
@@ -126,12 +124,10 @@ enum FilterValue {
       guard depth == 0 else { throw s.error("missing ')'") }
       let arg = String(decoding: argument, as: UTF8.self).trimmingSpaces
       if name.lowercased() == "url" {
-        var ref = arg
-        if ref.count >= 2, let q = ref.first, q == "\"" || q == "'", ref.last == q {
-          ref = String(ref.dropFirst().dropLast())
+        guard let iri = try? FuncIRI(parsing: "url(\(arg))") else {
+          throw s.error("invalid url(\(arg))")
         }
-        guard ref.hasPrefix("#"), ref.count > 1 else { throw s.error("invalid url(\(arg))") }
-        out.append(.url(String(ref.dropFirst())))
+        out.append(.url(iri))
       } else {
         out.append(.function(try FilterFunction(name: name.lowercased(), argument: arg)))
       }

@@ -62,24 +62,38 @@ enum MarkerElement {
     group.absoluteTransform = state.absoluteTransform
     for (position, reference) in zip(Position.allCases, references) {
       guard let reference else { continue }
-      guard let marker = context.element(referencedBy: reference),
-        context.document[marker].name == "marker"
+      guard
+        let (target, marker) = try context.target(
+          of: reference, property: position.property, for: id)
       else {
+        if reference.file == nil {
+          context.warn(
+            "\(position.property) does not reference a <marker>: \"\(reference.id)\"", at: id)
+        }
+        continue
+      }
+      guard target.document[marker].name == "marker" else {
         context.warn("\(position.property) does not reference a <marker>: \"\(reference)\"", at: id)
         continue
       }
-      guard
-        let definition = MarkerDefinition(
-          marker, strokeWidth: strokeWidth, context: context, state: state)
-      else { continue }
-      for vertex in vertices where position.selects(vertex) {
-        let placement = definition.placement(at: vertex, isStart: position == .start)
-        let instance = try context.instantiating(marker) { () throws(RenderError) -> RenderNode? in
-          try build(
-            definition, placement: placement, builder: builder, state: state,
-            contextPaint: contextPaint)
+      try context.building(in: target, at: id) { (builder) throws(RenderError) in
+        guard
+          let definition = MarkerDefinition(
+            marker, strokeWidth: strokeWidth, context: target, state: state)
+        else { return }
+        for vertex in vertices where position.selects(vertex) {
+          let placement = definition.placement(at: vertex, isStart: position == .start)
+          let instance = try target.instantiating(marker) {
+            () throws(RenderError) -> RenderNode? in
+            try build(
+              definition, placement: placement, builder: builder, state: state,
+              contextPaint: contextPaint)
+          }
+          // Another file's elements are answered for by the shape that placed them.
+          if let instance {
+            group.children.append(target === context ? instance : instance.sourced(from: id))
+          }
         }
-        if let instance { group.children.append(instance) }
       }
     }
     return group.children.isEmpty ? nil : .group(group)

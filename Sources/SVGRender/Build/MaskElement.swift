@@ -13,36 +13,39 @@ struct MaskResolution { var mask: Mask? }
 /// (wrong element, empty region, no content, a reference cycle) means the masked element
 /// is not drawn, as resvg and browsers do; a missing one is ignored.
 enum MaskElement {
-  /// Resolves `mask: url(#ref)` on `id`, whose render content is `content` (in its user
+  /// Resolves `mask: url(#ref)` on `id`, whose object bounding box is `box` (in its user
   /// space, which the mask is expressed in). nil when the element must not be rendered.
   static func resolve(
-    _ ref: String, for id: NodeID, content: [RenderNode], builder: RenderTreeBuilder,
+    _ ref: FuncIRI, for id: NodeID, box: Rect?, builder: RenderTreeBuilder,
     state: BuildState
   ) throws(RenderError) -> MaskResolution? {
     let context = builder.context
-    switch context.maskingTarget(ref, property: "mask", elementName: "mask", from: id) {
+    switch try context.maskingTarget(ref, property: "mask", elementName: "mask", from: id) {
     case .ignored:
       return MaskResolution(mask: nil)
     case .invalid:
       return nil
-    case .element(let maskID):
-      return try context.instantiating(maskID) { () throws(RenderError) -> MaskResolution? in
-        try build(maskID, content: content, builder: builder, state: state).map {
-          MaskResolution(mask: $0)
+    case .element(let target, let maskID):
+      return try context.building(in: target, at: id) {
+        (builder) throws(RenderError) -> MaskResolution? in
+        try target.instantiating(maskID) { () throws(RenderError) -> MaskResolution? in
+          try build(maskID, box: box, builder: builder, state: state).map {
+            MaskResolution(mask: $0)
+          }
         }
       }
     }
   }
 
   private static func build(
-    _ maskID: NodeID, content: [RenderNode], builder: RenderTreeBuilder, state: BuildState
+    _ maskID: NodeID, box: Rect?, builder: RenderTreeBuilder, state: BuildState
   ) throws(RenderError) -> Mask? {
     let context = builder.context
     let style = context.style(maskID)
     let node = style.node
     let regionInBox = node.attribute("maskUnits")?.trimmingSpaces != "userSpaceOnUse"
     let contentInBox = node.attribute("maskContentUnits")?.trimmingSpaces == "objectBoundingBox"
-    let box = content.fillBounds().flatMap { $0.isEmpty ? nil : $0 }
+    let box = box.flatMap { $0.isEmpty ? nil : $0 }
     guard let region = region(of: style, inBox: regionInBox, box: box, state: state) else {
       return nil
     }
@@ -54,7 +57,7 @@ enum MaskElement {
     if let ref = style.reference("mask") {
       guard
         let resolved = try resolve(
-          ref, for: maskID, content: content, builder: builder, state: state)
+          ref, for: maskID, box: box, builder: builder, state: state)
       else { return nil }
       inner = resolved.mask
     }

@@ -45,7 +45,8 @@ struct MaskingCycles {
   ) -> Link? {
     func target(_ id: NodeID) -> NodeID? {
       guard !broken.contains(Link(element: id, property: property)),
-        let text = styles[id.index][property], let iri = try? FuncIRI(parsing: text)
+        let text = styles[id.index][property], let iri = try? FuncIRI(parsing: text),
+        iri.file == nil
       else { return nil }
       return document.element(withID: iri.id)
     }
@@ -78,29 +79,33 @@ enum MaskingTarget {
   case ignored
   /// An element of the wrong kind: the referencing element is not rendered.
   case invalid
-  case element(NodeID)
+  /// The element, in this document or another file, with that document's context.
+  case element(BuildContext, NodeID)
 }
 
 extension BuildContext {
-  /// Follows `property`'s reference `ref` on `id`, which must name a `<elementName>`.
-  /// Each outcome but a plain hit adds a diagnostic.
-  func maskingTarget(_ ref: String, property: String, elementName: String, from id: NodeID)
-    -> MaskingTarget
+  /// Follows `property`'s reference `ref` on `id`, which must name a `<elementName>`, in
+  /// this document or another file. Each outcome but a plain hit adds a diagnostic.
+  func maskingTarget(_ ref: FuncIRI, property: String, elementName: String, from id: NodeID)
+    throws(RenderError) -> MaskingTarget
   {
-    if maskingCycles.isBroken(id, property) {
-      warn("\(property) reference to #\(ref) closes a cycle; ignored", at: id)
+    if ref.file == nil, maskingCycles.isBroken(id, property) {
+      warn("\(property) reference to \(ref) closes a cycle; ignored", at: id)
       return .ignored
     }
-    guard let target = element(referencedBy: ref) else {
-      warn("\(property) references a missing element #\(ref); ignored", at: id)
+    guard let (context, target) = try self.target(of: ref, property: property, for: id) else {
+      if ref.file == nil {
+        warn("\(property) references a missing element #\(ref.id); ignored", at: id)
+      }
       return .ignored
     }
+    let document = context.document
     guard document.isSVGElement(target, named: elementName) else {
       warn(
         "\(property) references <\(document[target].name)>, not a <\(elementName)>; "
           + "element not rendered", at: id)
       return .invalid
     }
-    return .element(target)
+    return .element(context, target)
   }
 }

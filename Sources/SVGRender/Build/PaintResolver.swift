@@ -103,7 +103,8 @@ enum PaintResolver {
       let isStroke = paint == .contextStroke
       return context.paint(stroke: isStroke, in: state.absoluteTransform)
     case .reference(let iri, let fallback):
-      switch try PaintServerElement.resolve(iri.id, bounds: bounds, builder: builder, state: state)
+      switch try PaintServerElement.resolve(
+        iri, for: style.id, bounds: bounds, builder: builder, state: state)
       {
       case .paint(let p):
         return p

@@ -21,25 +21,33 @@ enum PaintUnits: Equatable {
 /// Dispatch of paint references to the paint server elements, and the attribute reading
 /// they share.
 enum PaintServerElement {
-  /// Resolves `url(#id)` for a shape whose fill bounding box is `bounds` (nil when empty).
-  static func resolve(_ id: String, bounds: Rect?, builder: RenderTreeBuilder, state: BuildState)
-    throws(RenderError) -> PaintServerResolution
-  {
+  /// Resolves `url(#id)` or `url(file.svg#id)` in the paint of element `element`, a shape
+  /// whose fill bounding box is `bounds` (nil when empty). A server in another file is
+  /// built in that file's context; one that cannot be read counts as missing.
+  static func resolve(
+    _ iri: FuncIRI, for element: NodeID, bounds: Rect?, builder: RenderTreeBuilder,
+    state: BuildState
+  ) throws(RenderError) -> PaintServerResolution {
     let context = builder.context
-    guard let node = context.element(referencedBy: id) else {
-      context.warn("no element with id \"\(id)\" for a paint reference", at: nil)
+    guard let (owner, node) = try context.target(of: iri, property: "paint", for: element) else {
+      if iri.file == nil {
+        context.warn("no element with id \"\(iri.id)\" for a paint reference", at: nil)
+      }
       return .missing
     }
-    let kind = context.document.isSVGElement(node) ? context.document[node].name : ""
-    switch kind {
-    case "linearGradient", "radialGradient":
-      return try GradientElement.resolve(node, bounds: bounds, context: context, state: state)
-    case "pattern":
-      return try PatternElement.resolve(node, bounds: bounds, builder: builder, state: state)
-    default:
-      context.warn(
-        "<\(context.document[node].name)> is not a paint server; nothing painted", at: node)
-      return .nothing
+    return try context.building(in: owner, at: element) {
+      (builder) throws(RenderError) -> PaintServerResolution in
+      let document = owner.document
+      let kind = document.isSVGElement(node) ? document[node].name : ""
+      switch kind {
+      case "linearGradient", "radialGradient":
+        return try GradientElement.resolve(node, bounds: bounds, context: owner, state: state)
+      case "pattern":
+        return try PatternElement.resolve(node, bounds: bounds, builder: builder, state: state)
+      default:
+        owner.warn("<\(document[node].name)> is not a paint server; nothing painted", at: node)
+        return .nothing
+      }
     }
   }
 

@@ -10,9 +10,11 @@ public struct RenderOptions: Sendable {
   public var dpi = (x: 96.0, y: 96.0)
   /// Which external files (`<image href>`, `<use href="sprites.svg#icon">`) may be read.
   public var resources: ResourcePolicy = .none
-  /// Which other SVG documents references into another file (`<use href="sprites.svg#icon">`)
-  /// may read, when narrower than ``resources``: nil, the same as ``resources``. Browsers
-  /// too let an image come from further than a document whose elements join the drawing.
+  /// Which other SVG documents references into another file (`<use href="sprites.svg#icon">`,
+  /// `fill="url(paint.svg#gradient)"`, and the same in `clip-path`, `mask`, `marker-*` and
+  /// `filter`) may read, when narrower than ``resources``: nil, the same as ``resources``.
+  /// Browsers too let an image come from further than a document whose elements join the
+  /// drawing.
   public var documentResources: ResourcePolicy?
   /// Whether JPEG and PNG images keep their compressed bytes for vector outputs: PDF and
   /// PostScript then embed a JPEG as it is, and SVG output both formats, rather than the

@@ -141,24 +141,33 @@ struct RenderTreeBuilder {
     group.isolate = style.keyword("isolation") == "isolate"
     // Clips and masks are in the element's user space, inside its transform.
     let inner = BuildState(viewport: state.viewport, absoluteTransform: group.absoluteTransform)
+    var knownBox: Rect??
+    /// The element's object bounding box, computed once when first needed: a text's
+    /// comes from its layout (font cells), others' from what they draw.
+    func box() -> Rect? {
+      if let knownBox { return knownBox }
+      let b = document.elementName(id) == .text ? context.textBoxes[id] : content.fillBounds()
+      knownBox = .some(b)
+      return b
+    }
     if let ref = style.reference("clip-path") {
       guard
         let clip = try ClipPathElement.resolve(
-          ref, for: id, content: content, builder: self, state: inner)
+          ref, for: id, box: box(), builder: self, state: inner)
       else { return nil }
       group.clipPath = clip.clip
     }
     if let ref = style.reference("mask") {
       guard
         let mask = try MaskElement.resolve(
-          ref, for: id, content: content, builder: self, state: inner)
+          ref, for: id, box: box(), builder: self, state: inner)
       else { return nil }
       group.mask = mask.mask
     }
     if let text = style["filter"], text.trimmingSpaces != "none" {
       guard
         let filters = try FilterElement.resolve(
-          text, for: id, content: content, builder: self,
+          text, for: id, box: box(), builder: self,
           state: BuildState(viewport: state.viewport, absoluteTransform: group.absoluteTransform))
       else { return nil }
       group.filters = filters

@@ -106,11 +106,12 @@ struct StyleValues {
     }
   }
 
-  /// A `url(#id)` property (`clip-path`, `mask`, `marker-*`); nil for `none` or absent.
-  func reference(_ property: String) -> String? {
+  /// A `url(#id)` or `url(file.svg#id)` property (`clip-path`, `mask`, `marker-*`); nil for
+  /// `none` or absent.
+  func reference(_ property: String) -> FuncIRI? {
     guard let text = self[property]?.trimmingSpaces, text != "none" else { return nil }
     do {
-      return try FuncIRI(parsing: text).id
+      return try FuncIRI(parsing: text)
     } catch {
       context.warn("invalid \(property) \"\(text)\"", at: id)
       return nil

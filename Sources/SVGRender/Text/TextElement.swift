@@ -18,6 +18,7 @@ enum TextElement {
     }
     var layout = TextLayout(input, database: database, warn: { context.warn($0, at: id) })
     layout.run()
+    context.textBoxes[id] = layout.bounds
     guard let bounds = layout.bounds else { return [] }
     let antialias = context.style(id).keyword("text-rendering") != "optimizespeed"
     var nodes: [RenderNode] = []

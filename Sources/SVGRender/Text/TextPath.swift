@@ -2,7 +2,8 @@ import Foundation
 import SVGGeometry
 import SVGTree
 
-/// `<textPath>`: the referenced shape (with its own transform) and `startOffset`.
+/// `<textPath>`: the referenced shape (with its own transform and transform-origin) and
+/// `startOffset`.
 /// `side` and `method="stretch"` are not applied, as in resvg, whose output the suite
 /// records.
 enum TextPathElement {
@@ -21,7 +22,8 @@ enum TextPathElement {
       context.warn("<textPath> references no shape with a path", at: id)
       return nil
     }
-    let transform = style.transform
+    // The shape's transform about its transform-origin, as where the shape is drawn.
+    let transform = style.transform(viewport: viewport)
     if !transform.isIdentity { path = path.applying(transform) }
     var offset = 0.0
     if let text = node.attribute("startOffset") {

@@ -168,7 +168,9 @@ extension ComputedStyle {
       guard let info = Properties.info(name) else { continue }
       if !info.inherited { ownsNonInherited = true }
       switch Document.cssWideKeyword(value) {
-      case "inherit": computed[name] = parent.values[name]
+      // A parent that declares nothing has the initial value (`overflow: inherit` on a
+      // `marker` under the root is `visible`, not the marker's own user-agent `hidden`).
+      case "inherit": computed[name] = parent.values[name] ?? info.initial
       case "initial": computed[name] = info.initial
       case "unset": computed[name] = info.inherited ? parent.values[name] : info.initial
       default: computed[name] = value

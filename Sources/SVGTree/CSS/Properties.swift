@@ -104,7 +104,9 @@ public enum Properties {
     add("font-variant", "normal", inherited: true)
     add("font-weight", "normal", inherited: true)
     add("font-stretch", "normal", inherited: true)
-    add("font-kerning", "auto", inherited: true)
+    // A CSS property only: SVG has no `font-kerning` presentation attribute (SVG 1.1's is
+    // `kerning`), and browsers ignore one.
+    add("font-kerning", "auto", inherited: true, attribute: false)
     add("kerning", "auto", inherited: true)
     add("font-feature-settings", "normal", inherited: true, attribute: false)
     add("font-variation-settings", "normal", inherited: true, attribute: false)

@@ -27,12 +27,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// Parses a CSS colour: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`/`rgba()` with
   /// numbers or percentages (legacy comma form, or CSS Color 4 `rgb(255 0 0 / 50%)`),
   /// `hsl()`/`hsla()`, a colour keyword or `transparent` (case-insensitive). Out-of-range
-  /// channels are clamped. An SVG 1.1 `icc-color(...)` after the colour is checked for
-  /// syntax and ignored: the sRGB colour before it is used.
+  /// channels are clamped. SVG 1.1's `icc-color(...)` after the colour makes the value
+  /// invalid, as in CSS Color and as Chromium, Firefox, rsvg-convert and resvg read it (the
+  /// property is then ignored), rather than SVG 1.1's fallback to the sRGB part.
   public init(parsing text: String) throws(ValueError) {
     var s = ValueScanner(text)
     self = try Color.parse(&s)
-    try Color.skipICCColor(&s)
     try s.expectEnd()
   }
 
@@ -57,22 +57,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
       }
       return c
     }
-  }
-
-  /// Skips `icc-color(name, n, ...)` if it is next (after spaces).
-  static func skipICCColor(_ s: inout ValueScanner) throws(ValueError) {
-    s.skipSpaces()
-    guard s.consume(word: "icc-color") else { return }
-    try s.expect("(")
-    s.skipSpaces()
-    guard s.identifier() != nil else { throw s.error("expected an ICC profile name") }
-    s.skipSpaces()
-    while s.consume(",") {
-      s.skipSpaces()
-      _ = try s.expectNumber()
-      s.skipSpaces()
-    }
-    try s.expect(")")
   }
 
   private static func parseHex(_ s: inout ValueScanner) throws(ValueError) -> Color {

@@ -1,14 +1,21 @@
-/// A same-document reference written as a CSS function: `url(#id)`, `url('#id')`,
-/// `url("#id")`, as used by `fill`, `stroke`, `clip-path`, `mask`, `filter` and `marker-*`.
+/// A reference written as a CSS function: `url(#id)`, `url('#id')`, `url("#id")`, as used by
+/// `fill`, `stroke`, `clip-path`, `mask`, `filter` and `marker-*`, or into another file:
+/// `url(other.svg#id)`.
 public struct FuncIRI: Hashable, Sendable, CustomStringConvertible {
   /// The fragment identifier: the referenced element's `id`, without `#`.
   public var id: String
+  /// The other document the element is in, as written (`sprites.svg`); nil for an element
+  /// of the same document.
+  public var file: String?
 
-  public init(id: String) { self.id = id }
+  public init(id: String, file: String? = nil) {
+    self.id = id
+    self.file = file
+  }
 
   /// Parses the whole value (spaces allowed around it and inside the parentheses). The
-  /// `none` keyword is not a FuncIRI; callers check for it first. References to other
-  /// documents (`url(other.svg#id)`) are an error: they are not supported.
+  /// `none` keyword is not a FuncIRI; callers check for it first. A reference must name an
+  /// element: `url(other.svg)` without `#id` is an error.
   public init(parsing text: String) throws(ValueError) {
     var s = ValueScanner(text)
     s.skipSpaces()
@@ -43,18 +50,18 @@ public struct FuncIRI: Hashable, Sendable, CustomStringConvertible {
       s.skipSpaces()
     }
     try s.expect(")")
-    guard reference.hasPrefix("#") else {
-      let message =
-        reference.isEmpty
-        ? "empty url()" : "only same-document references url(#id) are supported"
-      throw ValueError(message, text: s.text, position: start)
+    guard !reference.isEmpty else { throw ValueError("empty url()", text: s.text, position: start) }
+    guard let hash = reference.lastIndex(of: "#") else {
+      throw ValueError(
+        "url() of another file must name an element (file.svg#id)", text: s.text, position: start)
     }
-    reference.removeFirst()
+    let file = hash == reference.startIndex ? nil : String(reference[..<hash])
+    reference = String(reference[reference.index(after: hash)...])
     guard !reference.isEmpty else {
       throw ValueError("url() has an empty fragment", text: s.text, position: start)
     }
-    return FuncIRI(id: reference)
+    return FuncIRI(id: reference, file: file)
   }
 
-  public var description: String { "url(#\(id))" }
+  public var description: String { "url(\(file ?? "")#\(id))" }
 }

@@ -14,8 +14,9 @@ public enum Paint: Hashable, Sendable, CustomStringConvertible {
   case contextStroke
 
   /// Parses `none`, `currentColor`, `context-fill`, `context-stroke` (keywords ASCII
-  /// case-insensitive), a ``Color`` (optionally followed by `icc-color(...)`), or
-  /// `url(#id)` optionally followed by a fallback `none`, `currentColor` or colour.
+  /// case-insensitive), a ``Color`` (not followed by `icc-color(...)`, see
+  /// ``Color/init(parsing:)``), or `url(#id)` (or `url(file.svg#id)`) optionally followed by
+  /// a fallback `none`, `currentColor` or colour.
   /// `inherit` is not handled here: the cascade deals with it for every property.
   public init(parsing text: String) throws(ValueError) {
     var s = ValueScanner(text)
@@ -40,7 +41,6 @@ public enum Paint: Hashable, Sendable, CustomStringConvertible {
         s = probe
       } else {
         self = .color(try Color.parse(&s))
-        try Color.skipICCColor(&s)
       }
     }
     try s.expectEnd()

@@ -126,12 +126,13 @@ private func rgb(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: Double = 1) -> Color {
     #expect(throws: ValueError.self) { try color(text) }
   }
 
-  @Test func iccColorFallbackUsesTheSRGBPart() throws {
-    #expect(try color("#CD853F icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)") == rgb(205, 133, 63))
-    #expect(try color("red icc-color(p)") == rgb(255, 0, 0))
+  @Test func iccColorMakesTheColourInvalid() throws {
+    // CSS Color has no icc-color(); Chromium, rsvg-convert and resvg ignore the whole value.
+    #expect(throws: ValueError.self) {
+      try color("#CD853F icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)")
+    }
+    #expect(throws: ValueError.self) { try color("red icc-color(p)") }
     #expect(throws: ValueError.self) { try color("#CD853F icc-color(acmecmyk, 0.11") }
-    #expect(throws: ValueError.self) { try color("#CD853F icc-color(, 0.11)") }
-    #expect(throws: ValueError.self) { try color("#CD853F icc-color(a, b)") }
   }
 
   @Test func descriptionRoundTrips() throws {

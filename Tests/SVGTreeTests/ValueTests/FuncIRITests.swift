@@ -19,18 +19,23 @@ import Testing
 
   @Test(arguments: [
     "", "none", "#id", "url(id)", "url()", "url(#)", "url(#id", "url('#id)", "url(#id) x",
-    "url (#id)", "url(other.svg#id)", "url(#a b)", "url('#a\")",
+    "url (#id)", "url(other.svg)", "url(other.svg#)", "url(#a b)", "url('#a\")",
   ])
   func malformed(text: String) {
     #expect(throws: ValueError.self) { try FuncIRI(parsing: text) }
   }
 
-  @Test func externalReferencesAreExplained() {
-    let e = #expect(throws: ValueError.self) { try FuncIRI(parsing: "url(file.svg#x)") }
-    #expect(e?.message.contains("same-document") == true)
+  @Test func referencesIntoOtherFiles() throws {
+    let iri = try FuncIRI(parsing: "url('sprites/paint.svg#grad 1')")
+    #expect(iri == FuncIRI(id: "grad 1", file: "sprites/paint.svg"))
+    #expect(try FuncIRI(parsing: "url(a.svg#b#c)") == FuncIRI(id: "c", file: "a.svg#b"))
+    #expect(try FuncIRI(parsing: "url(#x)").file == nil)
+    let e = #expect(throws: ValueError.self) { try FuncIRI(parsing: "url(file.svg)") }
+    #expect(e?.message.contains("must name an element") == true)
   }
 
   @Test func description() {
     #expect(FuncIRI(id: "mask-1").description == "url(#mask-1)")
+    #expect(FuncIRI(id: "g", file: "p.svg").description == "url(p.svg#g)")
   }
 }
