@@ -28,6 +28,17 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   /// `moveToIndex(ID, N)`: places the element at position `N` among its parent's element
   /// children, `0` being the bottom of the stack (painted first).
   case moveToIndex(ElementReference, Int)
+  /// `moveAt(X, Y, TOX, TOY)`: moves the element that a hit test at `(X, Y)` names first
+  /// (the outermost `use` for a clone, as `svg-query --at` answers) by the drag vector
+  /// `(TOX - X, TOY - Y)`, as ``moveBy(_:dx:dy:)`` moves it. Both points are in document
+  /// coordinates.
+  case moveAt(Point, to: Point)
+  /// `bringToFront(ID)`: the element becomes the last of its parent's element children
+  /// (painted over its siblings).
+  case bringToFront(ElementReference)
+  /// `sendToBack(ID)`: the element becomes the first of its parent's element children
+  /// (painted under its siblings).
+  case sendToBack(ElementReference)
   /// `reset(ID)`: the element and its subtree back as the file had them.
   case reset(ElementReference)
   /// `resetAll()`: the whole document back as the file had it.
@@ -45,6 +56,9 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case .setOpacity: "setOpacity"
     case .moveBy: "moveBy"
     case .moveToIndex: "moveToIndex"
+    case .moveAt: "moveAt"
+    case .bringToFront: "bringToFront"
+    case .sendToBack: "sendToBack"
     case .reset: "reset"
     case .resetAll: "resetAll"
     }
@@ -54,13 +68,14 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   public var arguments: [String] {
     switch self {
     case .setActiveColor(let c): Self.colorArguments(c)
-    case .fill(let e), .reset(let e): [e.description]
+    case .fill(let e), .reset(let e), .bringToFront(let e), .sendToBack(let e): [e.description]
     case .fillAt(let p): [Self.number(p.x), Self.number(p.y)]
     case .fillRegionAt(let p, let gap): [Self.number(p.x), Self.number(p.y), Self.number(gap)]
     case .setFill(let e, let c), .setStroke(let e, let c): [e.description, c.description]
     case .setOpacity(let e, let v): [e.description, Self.number(v)]
     case .moveBy(let e, let dx, let dy): [e.description, Self.number(dx), Self.number(dy)]
     case .moveToIndex(let e, let n): [e.description, String(n)]
+    case .moveAt(let p, let q): [p.x, p.y, q.x, q.y].map(Self.number)
     case .resetAll: []
     }
   }
@@ -74,7 +89,8 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     var args = arguments
     switch self {
     case .fill(let e), .reset(let e), .setFill(let e, _), .setStroke(let e, _),
-      .setOpacity(let e, _), .moveBy(let e, _, _), .moveToIndex(let e, _):
+      .setOpacity(let e, _), .moveBy(let e, _, _), .moveToIndex(let e, _), .bringToFront(let e),
+      .sendToBack(let e):
       args[0] = e.text
     default: break
     }

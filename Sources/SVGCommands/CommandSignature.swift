@@ -22,6 +22,9 @@ enum CommandSignature {
     ("setOpacity", [.element, .opacity], "setOpacity(ID, VALUE)"),
     ("moveBy", [.element, .number, .number], "moveBy(ID, DX, DY)"),
     ("moveToIndex", [.element, .integer], "moveToIndex(ID, N)"),
+    ("moveAt", [.number, .number, .number, .number], "moveAt(X, Y, TOX, TOY)"),
+    ("bringToFront", [.element], "bringToFront(ID)"),
+    ("sendToBack", [.element], "sendToBack(ID)"),
     ("reset", [.element], "reset(ID)"),
     ("resetAll", [], "resetAll()"),
   ]
@@ -89,6 +92,11 @@ enum CommandSignature {
     case "setOpacity": command = .setOpacity(values[0].element, values[1].number)
     case "moveBy": command = .moveBy(values[0].element, dx: values[1].number, dy: values[2].number)
     case "moveToIndex": command = .moveToIndex(values[0].element, Int(values[1].number))
+    case "moveAt":
+      command = .moveAt(
+        Point(values[0].number, values[1].number), to: Point(values[2].number, values[3].number))
+    case "bringToFront": command = .bringToFront(values[0].element)
+    case "sendToBack": command = .sendToBack(values[0].element)
     case "reset": command = .reset(values[0].element)
     default: command = .resetAll
     }

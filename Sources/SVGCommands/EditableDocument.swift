@@ -162,17 +162,15 @@ public struct EditableDocument: Sendable {
         throw CommandError("moveBy: \(error)", at: c.location)
       }
     case .moveToIndex(let ref, let index):
-      let id = try element(ref, c)
-      guard let parent = current[id].parent, parent != Document.top else {
-        throw CommandError("the root element cannot be reordered", at: c.location(ofArgument: 0))
-      }
-      let count = current.elementChildren(of: parent).count
+      let (id, count) = try reorderable(ref, c)
       guard (0..<count).contains(index) else {
         throw CommandError(
           "index \(index) is out of range: the parent has \(count) element children (0 to "
             + "\(count - 1))", at: c.location(ofArgument: 1))
       }
       edit.moveToIndex(id, index)
+    case .moveAt, .bringToFront, .sendToBack:
+      try place(c, in: &edit)
     case .reset(let ref):
       edit.reset(try element(ref, c), original: original)
     case .resetAll:
@@ -191,7 +189,7 @@ public struct EditableDocument: Sendable {
 
   /// The scene of ``current`` for command `c`; an error at the command when the document
   /// cannot be rendered.
-  private func scene(for c: ScriptCommand) throws(CommandError) -> Scene {
+  func scene(for c: ScriptCommand) throws(CommandError) -> Scene {
     do {
       return try scene()
     } catch {
@@ -201,7 +199,7 @@ public struct EditableDocument: Sendable {
   }
 
   /// The element a reference names in the current document, or an error at the argument.
-  private func element(_ ref: ElementReference, _ c: ScriptCommand) throws(CommandError) -> NodeID {
+  func element(_ ref: ElementReference, _ c: ScriptCommand) throws(CommandError) -> NodeID {
     guard let id = ref.resolve(in: current) else {
       let kind = ref.text.hasPrefix("/") ? "at index path" : "with id"
       throw CommandError("no element \(kind) '\(ref.text)'", at: c.location(ofArgument: 0))
