@@ -31,9 +31,6 @@ public struct EditableDocument: Sendable {
   public var renderOptions: RenderOptions {
     didSet { cache = SceneCache() }
   }
-  /// How far from a shape (in CSS pixels of the drawing) a `fillAt` point may be and still
-  /// hit it.
-  public var hitTolerance: Double = 0
   private var undoSteps: [UndoStep] = []
   private var cache = SceneCache()
 
@@ -86,10 +83,12 @@ public struct EditableDocument: Sendable {
   /// The log as a script, one command a line in the canonical text form.
   public var logText: String { log.map { $0.description + "\n" }.joined() }
 
-  /// Reads `script` (text or URL form, one command a line) and applies every command, or
-  /// none when one fails: the error names its line and column.
-  public mutating func apply(script: String, firstLine: Int = 1) throws(CommandError) {
-    try apply(try CommandScript.parse(script, firstLine: firstLine))
+  /// Reads `script` (text or URL form in `urlScheme`, one command a line) and applies every
+  /// command, or none when one fails: the error names its line and column.
+  public mutating func apply(
+    script: String, firstLine: Int = 1, urlScheme: CommandURLScheme = .svg
+  ) throws(CommandError) {
+    try apply(try CommandScript.parse(script, firstLine: firstLine, urlScheme: urlScheme))
   }
 
   /// Applies the commands in order, all or nothing.
@@ -133,14 +132,8 @@ public struct EditableDocument: Sendable {
       activeColor = color
     case .fill(let ref):
       edit.recolor(try element(ref, c), "fill", activeColor)
-    case .fillAt(let point):
-      let target = edit.fillTarget(at: point, in: try scene(for: c), tolerance: hitTolerance)
-      guard let target else {
-        throw CommandError(
-          "nothing with a fill at (\(Command.number(point.x)), \(Command.number(point.y)))",
-          at: c.location)
-      }
-      edit.recolor(target, "fill", activeColor)
+    case .fillAt(let point, let tolerance):
+      edit.recolor(try fillTarget(at: point, tolerance: tolerance, c), "fill", activeColor)
     case .fillRegionAt(let point, let gap):
       do {
         try edit.fillRegion(at: point, gap: gap, color: activeColor, options: renderOptions)
@@ -169,7 +162,7 @@ public struct EditableDocument: Sendable {
             + "\(count - 1))", at: c.location(ofArgument: 1))
       }
       edit.moveToIndex(id, index)
-    case .moveAt, .bringToFront, .sendToBack:
+    case .moveAt, .bringToFront, .sendToBack, .insertImage:
       try place(c, in: &edit)
     case .reset(let ref):
       edit.reset(try element(ref, c), original: original)

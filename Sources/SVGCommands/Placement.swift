@@ -23,6 +23,8 @@ extension EditableDocument {
       edit.bringToFront(try reorderable(ref, c).id)
     case .sendToBack(let ref):
       edit.sendToBack(try reorderable(ref, c).id)
+    case .insertImage(let box, let url):
+      try insertImage(box, url, c, in: &edit)
     default:
       preconditionFailure("\(c.command.name) is not a gesture command")
     }

@@ -116,7 +116,9 @@ private func error(_ text: String) throws -> CommandError {
     .setStroke("b", Color(r: 0, g: 0, b: 0, alpha: 0.2)),
     .setOpacity("c", 0.25), .moveBy("d", dx: 1.5, dy: -2), .moveToIndex("e", 3), .reset("f"),
     .resetAll, .moveAt(Point(1.5, -2), to: Point(30, 4e-3)), .bringToFront("/0/1"),
-    .sendToBack("odd (id)"),
+    .sendToBack("odd (id)"), .fillAt(Point(3, 4), tolerance: 2.5),
+    .insertImage(
+      Rect(x: 1, y: 2, width: 30, height: 40.5), dataURL: "data:image/png;base64,iV/+=="),
   ]
 
   @Test(arguments: samples)
@@ -194,8 +196,8 @@ private func error(_ text: String) throws -> CommandError {
   }
 
   @Test func errorsNameTheLine() throws {
-    let e = try error("setActiveColor(red)\n# comment\n\nfillAt(1, 2, 3)")
+    let e = try error("setActiveColor(red)\n# comment\n\nfillAt(1, 2, 3, 4)")
     #expect(e.location.line == 4)
-    #expect(e.description.hasPrefix("4:14: "))
+    #expect(e.description.hasPrefix("4:17: "))
   }
 }
