@@ -20,8 +20,11 @@ extension EditableDocument {
     let scene = try scene(for: c)
     try requireInside(point, scene, c)
     if let exact = Self.filled(scene, point, within: 0) { return exact }
-    // Document units to canvas pixels, the unit of the scene's hit tolerance.
-    let reach = tolerance * scene.documentToCanvas.meanScale
+    // Document units to canvas pixels, the unit of the scene's hit tolerance; no farther
+    // than the drawing's diagonal, within which everything in it lies.
+    let size = scene.tree.size
+    let diagonal = (size.width * size.width + size.height * size.height).squareRoot()
+    let reach = min(tolerance * scene.documentToCanvas.meanScale, diagonal)
     guard reach > 0, reach.isFinite, Self.filled(scene, point, within: reach) != nil else {
       let near = tolerance > 0 ? " or within \(Command.number(tolerance)) of it" : ""
       throw CommandError("nothing with a fill at \(Self.text(point))\(near)", at: c.location)
