@@ -70,6 +70,7 @@ private func bothForms(_ s: EditableDocument, _ text: String, _ url: String) thr
 }
 
 @Suite struct StackingTests {
+  /// Three squares on each other in a group, a comment between the first two.
   static let body = """
     <g id="g">
       <rect id="a" width="100" height="100"/>

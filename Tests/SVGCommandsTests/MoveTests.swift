@@ -37,15 +37,7 @@ import Testing
   }
 
   @Test func reorderChangesZOrderAndIsWrittenBack() throws {
-    var s = try editable(
-      """
-      <g id="g">
-        <rect id="a" width="100" height="100"/>
-        <!-- a comment -->
-        <rect id="b" width="100" height="100"/>
-        <rect id="c" width="100" height="100"/>
-      </g>
-      """)
+    var s = try editable(StackingTests.body)
     #expect(try s.names(at: 50, 50) == ["c", "b", "a"])
     try s.apply(script: "moveToIndex(a, 2)")
     #expect(try s.names(at: 50, 50) == ["a", "c", "b"])
