@@ -79,7 +79,8 @@ let package = Package(
         "SVGCommands", "SVGQuery", "SVGRender", "SVGTree", "SVGGeometry", "CMicroHTTPD",
         "CSQLite", "CLibPQ",
       ]),
-    .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
+    .executableTarget(
+      name: "svg-serve", dependencies: ["SVGServer", "SVGCommands", "CommandLineKit"]),
 
     // What the test targets share: running the tools and the server, HTTP, PNGs, temporary
     // folders, waiting with a deadline, counting syncs.
@@ -94,7 +95,9 @@ let package = Package(
       exclude: ["Compatibility"]),
     .testTarget(
       name: "SVGServerTests",
-      dependencies: ["TestSupport", "SVGServer", "SVGRender", "SVGTree", "svg-serve"]),
+      dependencies: [
+        "TestSupport", "SVGServer", "SVGCommands", "SVGRender", "SVGTree", "svg-serve",
+      ]),
     .testTarget(
       name: "HostileInputs",
       dependencies: ["TestSupport", "svg-render", "svg-inline", "svg-query", "svg-serve"],
