@@ -32,6 +32,13 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   case reset(ElementReference)
   /// `resetAll()`: the whole document back as the file had it.
   case resetAll
+  /// `undo()`: reverts the last command that changed the document and is not undone yet
+  /// (`setActiveColor` changes no document, and the active colour stays). An error when
+  /// there is none. Written to the log like any command: the log only grows.
+  case undo
+  /// `redo()`: re-applies the command the last `undo()` reverted. A command that changes
+  /// the document after an `undo()` ends what can be redone; an error when there is none.
+  case redo
 
   /// The command's name as written in both forms.
   public var name: String {
@@ -47,6 +54,8 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case .moveToIndex: "moveToIndex"
     case .reset: "reset"
     case .resetAll: "resetAll"
+    case .undo: "undo"
+    case .redo: "redo"
     }
   }
 
@@ -61,7 +70,7 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case .setOpacity(let e, let v): [e.description, Self.number(v)]
     case .moveBy(let e, let dx, let dy): [e.description, Self.number(dx), Self.number(dy)]
     case .moveToIndex(let e, let n): [e.description, String(n)]
-    case .resetAll: []
+    case .resetAll, .undo, .redo: []
     }
   }
 

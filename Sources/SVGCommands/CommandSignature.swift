@@ -24,6 +24,8 @@ enum CommandSignature {
     ("moveToIndex", [.element, .integer], "moveToIndex(ID, N)"),
     ("reset", [.element], "reset(ID)"),
     ("resetAll", [], "resetAll()"),
+    ("undo", [], "undo()"),
+    ("redo", [], "redo()"),
   ]
 
   static func check(name: String, at location: SourceLocation) throws(CommandError) {
@@ -90,6 +92,8 @@ enum CommandSignature {
     case "moveBy": command = .moveBy(values[0].element, dx: values[1].number, dy: values[2].number)
     case "moveToIndex": command = .moveToIndex(values[0].element, Int(values[1].number))
     case "reset": command = .reset(values[0].element)
+    case "undo": command = .undo
+    case "redo": command = .redo
     default: command = .resetAll
     }
     return ScriptCommand(
