@@ -73,12 +73,16 @@ let package = Package(
     .executableTarget(
       name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery", "SVGCommands"]),
 
+    // The colouring app (Resources/app) is compiled into SVGServer as string literals.
+    .executableTarget(name: "embed-app"),
+    .plugin(name: "EmbedAppPlugin", capability: .buildTool(), dependencies: ["embed-app"]),
     .target(
       name: "SVGServer",
       dependencies: [
         "SVGCommands", "SVGQuery", "SVGRender", "SVGTree", "SVGGeometry", "CMicroHTTPD",
         "CSQLite", "CLibPQ",
-      ]),
+      ],
+      plugins: ["EmbedAppPlugin"]),
     .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
 
     // What the test targets share: running the tools and the server, HTTP, PNGs, temporary
@@ -95,6 +99,8 @@ let package = Package(
     .testTarget(
       name: "SVGServerTests",
       dependencies: ["TestSupport", "SVGServer", "SVGRender", "SVGTree", "svg-serve"]),
+    .testTarget(
+      name: "AppTests", dependencies: ["TestSupport", "svg-serve"], path: "Tests/AppTests"),
     .testTarget(
       name: "HostileInputs",
       dependencies: ["TestSupport", "svg-render", "svg-inline", "svg-query", "svg-serve"],
