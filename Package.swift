@@ -83,7 +83,8 @@ let package = Package(
         "CSQLite", "CLibPQ",
       ],
       plugins: ["EmbedAppPlugin"]),
-    .executableTarget(name: "svg-serve", dependencies: ["SVGServer", "CommandLineKit"]),
+    .executableTarget(
+      name: "svg-serve", dependencies: ["SVGServer", "SVGCommands", "CommandLineKit"]),
 
     // What the test targets share: running the tools and the server, HTTP, PNGs, temporary
     // folders, waiting with a deadline, counting syncs.
@@ -98,7 +99,9 @@ let package = Package(
       exclude: ["Compatibility"]),
     .testTarget(
       name: "SVGServerTests",
-      dependencies: ["TestSupport", "SVGServer", "SVGRender", "SVGTree", "svg-serve"]),
+      dependencies: [
+        "TestSupport", "SVGServer", "SVGCommands", "SVGRender", "SVGTree", "svg-serve",
+      ]),
     .testTarget(
       name: "AppTests", dependencies: ["TestSupport", "svg-serve"], path: "Tests/AppTests"),
     .testTarget(

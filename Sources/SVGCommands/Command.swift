@@ -8,9 +8,12 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   case setActiveColor(Color)
   /// `fill(ID)`: sets the element's fill to the active colour.
   case fill(ElementReference)
-  /// `fillAt(X, Y)`: fills the top-most element with a painted fill under a point of the
-  /// root's user space (document coordinates), with the active colour.
-  case fillAt(Point)
+  /// `fillAt(X, Y[, TOLERANCE])`: fills the top-most element with a painted fill under a
+  /// point of the root's user space (document coordinates), with the active colour. When
+  /// no filled element is under the point (a tap on a line or a corner between regions),
+  /// the filled element nearest the point within `tolerance` (document units, 0 when not
+  /// given) is filled.
+  case fillAt(Point, tolerance: Double = 0)
   /// `fillRegionAt(X, Y[, GAP])`: fills the region enclosed by the lines around a point of
   /// the root's user space with the active colour, as a new `<path>` below the lines (or
   /// recolours the region fill already there). Breaks in lines narrower than `gap` (document
@@ -28,6 +31,21 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   /// `moveToIndex(ID, N)`: places the element at position `N` among its parent's element
   /// children, `0` being the bottom of the stack (painted first).
   case moveToIndex(ElementReference, Int)
+  /// `moveAt(X, Y, TOX, TOY)`: moves the element that a hit test at `(X, Y)` names first
+  /// (the outermost `use` for a clone, as `svg-query --at` answers) by the drag vector
+  /// `(TOX - X, TOY - Y)`, as ``moveBy(_:dx:dy:)`` moves it. Both points are in document
+  /// coordinates.
+  case moveAt(Point, to: Point)
+  /// `bringToFront(ID)`: the element becomes the last of its parent's element children
+  /// (painted over its siblings).
+  case bringToFront(ElementReference)
+  /// `sendToBack(ID)`: the element becomes the first of its parent's element children
+  /// (painted under its siblings).
+  case sendToBack(ElementReference)
+  /// `insertImage(X, Y, WIDTH, HEIGHT, DATA_URL)`: a PNG, JPEG or WebP photo given as a
+  /// `data:` URL, placed on top of the drawing (the last child of the root) as an `<image>`
+  /// filling the box of document coordinates (its aspect ratio kept). See ``ImageInsertion``.
+  case insertImage(Rect, dataURL: String)
   /// `reset(ID)`: the element and its subtree back as the file had them.
   case reset(ElementReference)
   /// `resetAll()`: the whole document back as the file had it.
@@ -45,6 +63,10 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case .setOpacity: "setOpacity"
     case .moveBy: "moveBy"
     case .moveToIndex: "moveToIndex"
+    case .moveAt: "moveAt"
+    case .bringToFront: "bringToFront"
+    case .sendToBack: "sendToBack"
+    case .insertImage: "insertImage"
     case .reset: "reset"
     case .resetAll: "resetAll"
     }
@@ -54,13 +76,17 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   public var arguments: [String] {
     switch self {
     case .setActiveColor(let c): Self.colorArguments(c)
-    case .fill(let e), .reset(let e): [e.description]
-    case .fillAt(let p): [Self.number(p.x), Self.number(p.y)]
+    case .fill(let e), .reset(let e), .bringToFront(let e), .sendToBack(let e): [e.description]
+    case .fillAt(let p, let tolerance):
+      [Self.number(p.x), Self.number(p.y)] + (tolerance == 0 ? [] : [Self.number(tolerance)])
     case .fillRegionAt(let p, let gap): [Self.number(p.x), Self.number(p.y), Self.number(gap)]
     case .setFill(let e, let c), .setStroke(let e, let c): [e.description, c.description]
     case .setOpacity(let e, let v): [e.description, Self.number(v)]
     case .moveBy(let e, let dx, let dy): [e.description, Self.number(dx), Self.number(dy)]
     case .moveToIndex(let e, let n): [e.description, String(n)]
+    case .moveAt(let p, let q): [p.x, p.y, q.x, q.y].map(Self.number)
+    case .insertImage(let r, let url):
+      [r.x, r.y, r.width, r.height].map(Self.number) + [Self.dataArgument(url)]
     case .resetAll: []
     }
   }
@@ -70,16 +96,39 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
 
   /// The URL form, as hybrid apps send it: `svg://fillAt/120.5/40`. Each argument is
   /// percent-encoded, so an index path `/0/3` travels as `%2F0%2F3` and `#` as `%23`.
-  public var url: String {
+  public var url: String { url(scheme: .svg) }
+
+  /// The URL form in the app's scheme: `myapp://fillAt/120.5/40`, or with `colons`
+  /// `myapp:fillAt:120.5:40`. Each argument is percent-encoded (`/` and `:` included).
+  public func url(scheme: CommandURLScheme, colons: Bool = false) -> String {
     var args = arguments
     switch self {
     case .fill(let e), .reset(let e), .setFill(let e, _), .setStroke(let e, _),
-      .setOpacity(let e, _), .moveBy(let e, _, _), .moveToIndex(let e, _):
+      .setOpacity(let e, _), .moveBy(let e, _, _), .moveToIndex(let e, _), .bringToFront(let e),
+      .sendToBack(let e):
       args[0] = e.text
+    case .insertImage(_, let url):
+      args[4] = url
     default: break
     }
-    return (["svg://" + name] + args.map { PercentEncoding.encode($0, keeping: ",()") }).joined(
-      separator: "/")
+    let encoded = args.map { PercentEncoding.encode($0, keeping: ",()") }
+    return colons
+      ? ([scheme.name + ":" + name] + encoded).joined(separator: ":")
+      : ([scheme.name + "://" + name] + encoded).joined(separator: "/")
+  }
+
+  /// A `data:` URL as one argument of the text form: the characters the argument syntax
+  /// uses (parentheses, quotes, spaces) percent-encoded, which leaves the data the same.
+  static func dataArgument(_ url: String) -> String {
+    var out = ""
+    for c in url.unicodeScalars {
+      if "()\"' \t".unicodeScalars.contains(c) {
+        out += "%" + String(c.value, radix: 16, uppercase: true)
+      } else {
+        out.unicodeScalars.append(c)
+      }
+    }
+    return out
   }
 
   /// An opaque colour as three channels, else as a CSS colour.

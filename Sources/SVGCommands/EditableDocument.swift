@@ -31,9 +31,6 @@ public struct EditableDocument: Sendable {
   public var renderOptions: RenderOptions {
     didSet { cache = SceneCache() }
   }
-  /// How far from a shape (in CSS pixels of the drawing) a `fillAt` point may be and still
-  /// hit it.
-  public var hitTolerance: Double = 0
   private var undoSteps: [UndoStep] = []
   private var cache = SceneCache()
 
@@ -86,10 +83,12 @@ public struct EditableDocument: Sendable {
   /// The log as a script, one command a line in the canonical text form.
   public var logText: String { log.map { $0.description + "\n" }.joined() }
 
-  /// Reads `script` (text or URL form, one command a line) and applies every command, or
-  /// none when one fails: the error names its line and column.
-  public mutating func apply(script: String, firstLine: Int = 1) throws(CommandError) {
-    try apply(try CommandScript.parse(script, firstLine: firstLine))
+  /// Reads `script` (text or URL form in `urlScheme`, one command a line) and applies every
+  /// command, or none when one fails: the error names its line and column.
+  public mutating func apply(
+    script: String, firstLine: Int = 1, urlScheme: CommandURLScheme = .svg
+  ) throws(CommandError) {
+    try apply(try CommandScript.parse(script, firstLine: firstLine, urlScheme: urlScheme))
   }
 
   /// Applies the commands in order, all or nothing.
@@ -133,14 +132,8 @@ public struct EditableDocument: Sendable {
       activeColor = color
     case .fill(let ref):
       edit.recolor(try element(ref, c), "fill", activeColor)
-    case .fillAt(let point):
-      let target = edit.fillTarget(at: point, in: try scene(for: c), tolerance: hitTolerance)
-      guard let target else {
-        throw CommandError(
-          "nothing with a fill at (\(Command.number(point.x)), \(Command.number(point.y)))",
-          at: c.location)
-      }
-      edit.recolor(target, "fill", activeColor)
+    case .fillAt(let point, let tolerance):
+      edit.recolor(try fillTarget(at: point, tolerance: tolerance, c), "fill", activeColor)
     case .fillRegionAt(let point, let gap):
       do {
         try edit.fillRegion(at: point, gap: gap, color: activeColor, options: renderOptions)
@@ -162,17 +155,15 @@ public struct EditableDocument: Sendable {
         throw CommandError("moveBy: \(error)", at: c.location)
       }
     case .moveToIndex(let ref, let index):
-      let id = try element(ref, c)
-      guard let parent = current[id].parent, parent != Document.top else {
-        throw CommandError("the root element cannot be reordered", at: c.location(ofArgument: 0))
-      }
-      let count = current.elementChildren(of: parent).count
+      let (id, count) = try reorderable(ref, c)
       guard (0..<count).contains(index) else {
         throw CommandError(
           "index \(index) is out of range: the parent has \(count) element children (0 to "
             + "\(count - 1))", at: c.location(ofArgument: 1))
       }
       edit.moveToIndex(id, index)
+    case .moveAt, .bringToFront, .sendToBack, .insertImage:
+      try place(c, in: &edit)
     case .reset(let ref):
       edit.reset(try element(ref, c), original: original)
     case .resetAll:
@@ -191,7 +182,7 @@ public struct EditableDocument: Sendable {
 
   /// The scene of ``current`` for command `c`; an error at the command when the document
   /// cannot be rendered.
-  private func scene(for c: ScriptCommand) throws(CommandError) -> Scene {
+  func scene(for c: ScriptCommand) throws(CommandError) -> Scene {
     do {
       return try scene()
     } catch {
@@ -201,7 +192,7 @@ public struct EditableDocument: Sendable {
   }
 
   /// The element a reference names in the current document, or an error at the argument.
-  private func element(_ ref: ElementReference, _ c: ScriptCommand) throws(CommandError) -> NodeID {
+  func element(_ ref: ElementReference, _ c: ScriptCommand) throws(CommandError) -> NodeID {
     guard let id = ref.resolve(in: current) else {
       let kind = ref.text.hasPrefix("/") ? "at index path" : "with id"
       throw CommandError("no element \(kind) '\(ref.text)'", at: c.location(ofArgument: 0))

@@ -25,27 +25,33 @@ public struct ScriptCommand: Sendable, Hashable {
 }
 
 /// Reads scripts of commands: one command a line, in the text form `fillAt(120.5, 40)` or
-/// the URL form `svg://fillAt/120.5/40`. Blank lines and comments (a line starting with `#`
-/// or `//`, or either after a command's closing parenthesis) are skipped.
+/// a URL form of the app's ``CommandURLScheme``: `svg://fillAt/120.5/40` or the colon form
+/// `svg:fillAt:120.5:40`. Blank lines and comments (a line starting with `#` or `//`, or
+/// either after a command's closing parenthesis) are skipped.
 public enum CommandScript {
   /// Every command of `text`, in order; the first error found stops the reading.
-  /// `firstLine` numbers the first line (for a script that is part of a longer input).
-  public static func parse(_ text: String, firstLine: Int = 1) throws(CommandError)
-    -> [ScriptCommand]
-  {
+  /// `firstLine` numbers the first line (for a script that is part of a longer input);
+  /// URL lines are read in `urlScheme`.
+  public static func parse(
+    _ text: String, firstLine: Int = 1, urlScheme: CommandURLScheme = .svg
+  ) throws(CommandError) -> [ScriptCommand] {
     var out: [ScriptCommand] = []
     // "\r\n" is one Character in Swift: split on both.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (i, line) in lines.enumerated() {
       let body = line.hasSuffix("\r") ? line.dropLast() : line
-      if let c = try parse(line: String(body), number: firstLine + i) { out.append(c) }
+      if let c = try parse(line: String(body), number: firstLine + i, urlScheme: urlScheme) {
+        out.append(c)
+      }
     }
     return out
   }
 
   /// One line of a script; nil for a blank or comment line.
-  public static func parse(line: String, number: Int = 1) throws(CommandError) -> ScriptCommand? {
-    var reader = LineReader(line: line, number: number)
+  public static func parse(line: String, number: Int = 1, urlScheme: CommandURLScheme = .svg)
+    throws(CommandError) -> ScriptCommand?
+  {
+    var reader = LineReader(line: line, number: number, scheme: urlScheme)
     guard let raw = try reader.read() else { return nil }
     return try CommandSignature.typed(raw)
   }
@@ -74,11 +80,13 @@ struct RawCommand {
 struct LineReader {
   let bytes: [UInt8]
   let number: Int
+  let scheme: CommandURLScheme
   var i = 0
 
-  init(line: String, number: Int) {
+  init(line: String, number: Int, scheme: CommandURLScheme) {
     bytes = Array(line.utf8)
     self.number = number
+    self.scheme = scheme
   }
 
   private func error(_ message: String, at index: Int) -> CommandError {
@@ -102,13 +110,26 @@ struct LineReader {
   mutating func read() throws(CommandError) -> RawCommand? {
     skipSpaces()
     if peek == nil || startsComment(at: i) { return nil }
-    if text(i..<min(bytes.count, i + 6)) == "svg://" { return try readURL() }
+    let prefix = scheme.name + ":"
+    if text(i..<min(bytes.count, i + prefix.utf8.count)).lowercased() == prefix {
+      i += prefix.utf8.count
+      if text(i..<min(bytes.count, i + 2)) == "//" {
+        i += 2
+        return try readURL(separator: UInt8(ascii: "/"))
+      }
+      return try readURL(separator: UInt8(ascii: ":"))
+    }
     let nameStart = i
-    while let c = peek, Self.isNameByte(c) { i += 1 }
+    while let c = peek, Self.isNameByte(c) || (i > nameStart && Self.isSchemeByte(c)) { i += 1 }
     guard i > nameStart else {
       throw error("expected a command name, not '\(text(i..<bytes.count))'", at: i)
     }
     let name = text(nameStart..<i)
+    if peek == UInt8(ascii: ":") {
+      throw error(
+        "'\(name):' is not the commands' URL scheme; they are written \(scheme.name)://NAME/... "
+          + "or \(scheme.name):NAME:...", at: nameStart)
+    }
     try CommandSignature.check(name: name, at: SourceLocation(line: number, column: nameStart + 1))
     skipSpaces()
     guard peek == UInt8(ascii: "(") else { throw error("expected '(' after '\(name)'", at: i) }
@@ -163,15 +184,16 @@ struct LineReader {
     return RawCommand.Argument(text: text(start..<end), column: start + 1, quoted: false)
   }
 
-  /// `svg://name/arg/arg`, each part percent-decoded; the URL ends at the first space.
-  private mutating func readURL() throws(CommandError) -> RawCommand {
+  /// The rest of `scheme://name/arg/arg` (`separator` `/`) or `scheme:name:arg:arg`
+  /// (`separator` `:`) after the scheme, each part percent-decoded; the URL ends at the
+  /// first space.
+  private mutating func readURL(separator: UInt8) throws(CommandError) -> RawCommand {
     let start = i
-    i += 6
     var parts: [(text: String, column: Int)] = []
     var partStart = i
     while true {
       let atEnd = peek == nil || peek == 0x20 || peek == 0x09
-      if atEnd || peek == UInt8(ascii: "/") {
+      if atEnd || peek == separator {
         guard let decoded = PercentEncoding.decodeStrictly(bytes[partStart..<i].asSubstring) else {
           throw error("malformed percent-encoding", at: partStart)
         }
@@ -187,7 +209,7 @@ struct LineReader {
     try expectEndOfLine()
     let name = parts[0].text
     guard !name.isEmpty else {
-      throw error("expected a command name after 'svg://'", at: start + 6)
+      throw error("expected a command name after '\(text(0..<start))'", at: start)
     }
     try CommandSignature.check(
       name: name, at: SourceLocation(line: number, column: parts[0].column))
@@ -205,6 +227,11 @@ struct LineReader {
     guard peek == nil || startsComment(at: i) else {
       throw error("unexpected '\(text(i..<bytes.count))' after the command", at: i)
     }
+  }
+
+  /// The bytes a URL scheme has besides letters and digits.
+  private static func isSchemeByte(_ c: UInt8) -> Bool {
+    c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
   }
 
   private static func isNameByte(_ c: UInt8) -> Bool {

@@ -40,7 +40,9 @@ extension Service {
     },
     Route(
       method: "POST", pattern: "/documents/{id}/commands",
-      summary: "Apply commands (text or svg:// lines), all or nothing; answers the revision",
+      summary: "Apply commands (text or URL lines in the --url-scheme, svg:// by default), all "
+        + "or nothing; answers the revision. Commands: "
+        + CommandScript.usages.joined(separator: ", "),
       body: ["text/plain"],
       responses: [
         (200, "application/json"), (400, "application/json"), (404, "application/json"),
@@ -53,13 +55,14 @@ extension Service {
     Route(
       method: "POST", pattern: "/documents/{id}/command/{command+}",
       summary: "Apply one command in the URL form: POST /command/setActiveColor/255/0/0 "
-        + "(GET answers 405: a state change is never a GET)",
+        + "(GET answers 405: a state change is never a GET); the commands of /commands",
       responses: [
         (200, "application/json"), (400, "application/json"), (404, "application/json"),
         (422, "application/json"),
       ]
     ) { s, request, p throws(ServiceError) in
-      try s.applyCommands(p["id"]!, "svg://" + p["command"]!, urlForm: true, request)
+      let url = s.configuration.urlScheme.name + "://" + p["command"]!
+      return try s.applyCommands(p["id"]!, url, urlForm: true, request)
     },
     Route(
       method: "POST", pattern: "/documents/{id}/undo", summary: "Undo the last command",
@@ -177,12 +180,13 @@ extension Service {
     try scriptSlots.run { () throws(ServiceError) in
       // The budget covers reading the script too.
       let budget = RenderCancellation(timeout: configuration.limits.scriptTimeout)
+      let scheme = configuration.urlScheme
       let commands: [ScriptCommand]
       do throws(CommandError) {
         if urlForm {
-          commands = try CommandScript.parse(line: script).map { [$0] } ?? []
+          commands = try CommandScript.parse(line: script, urlScheme: scheme).map { [$0] } ?? []
         } else {
-          commands = try CommandScript.parse(script)
+          commands = try CommandScript.parse(script, urlScheme: scheme)
         }
       } catch {
         throw ServiceError(

@@ -1,4 +1,5 @@
 import Foundation
+import SVGCommands
 
 /// The service's limits. Each is a `svg-serve` flag; the defaults are safe for a server
 /// open to untrusted clients on a small machine.
@@ -73,6 +74,9 @@ public struct ServerConfiguration: Sendable {
   public var resourceDirectory: String?
   /// Extra font folders for text.
   public var fontDirectories: [String] = []
+  /// The scheme of the commands' URL forms in command scripts and the one-command route:
+  /// `svg://fillAt/10/20` and `svg:fillAt:10:20` by default.
+  public var urlScheme = CommandURLScheme.svg
   /// Called once per answered request with a line in the access log's format; the library
   /// never prints, so the executable decides where it goes.
   public var accessLog: (@Sendable (String) -> Void)?

@@ -16,7 +16,7 @@ let spec = CommandSpec(
     "FILE --xpath EXPR",
     "FILE --select CSS",
     "FILE --length ID [--point-at DISTANCE]",
-    "FILE --apply COMMANDS [QUERY] [-o EDITED.svg]",
+    "FILE --apply COMMANDS [--url-scheme SCHEME] [QUERY] [-o EDITED.svg]",
   ],
   about: [
     "Answers come from the same render tree svg-render draws. Points and boxes are in"
@@ -83,6 +83,11 @@ let spec = CommandSpec(
       "-o", "--output", value: "FILE",
       help:
         "With --apply: write the edited SVG to FILE (- for standard output, the default with no query).",
+      group: "Editing", requires: ["apply"]),
+    OptionSpec(
+      "--url-scheme", value: "SCHEME",
+      help:
+        "With --apply: read commands' URL forms in SCHEME: SCHEME://fillAt/50/50 and SCHEME:fillAt:50:50 (default svg).",
       group: "Editing", requires: ["apply"]),
     OptionSpec(
       "--json", help: "One JSON object a line instead of plain text.", group: "Output",
@@ -164,12 +169,21 @@ runTool(spec) { args in
       : URL(fileURLWithPath: input).deletingLastPathComponent().path)
   options.resources = .files(baseDirectory: base)
   if let apply {
+    var scheme = CommandURLScheme.svg
+    if let text = args.value("url-scheme") {
+      guard let s = CommandURLScheme(text) else {
+        throw UsageError("--url-scheme needs \(CommandURLScheme.syntax), not \"\(text)\"")
+      }
+      scheme = s
+    }
     let text: String
     do { text = try String(contentsOfFile: apply, encoding: .utf8) } catch {
       throw BadInput("--apply \(apply): \(error.localizedDescription)")
     }
     var session = EditableDocument(document, renderOptions: options)
-    do { try session.apply(script: text) } catch { throw BadInput("\(apply):\(error)") }
+    do { try session.apply(script: text, urlScheme: scheme) } catch {
+      throw BadInput("\(apply):\(error)")
+    }
     document = session.current
     if let output = args.value("output") ?? (queries.isEmpty ? "-" : nil) {
       try OutputFile.write(Array(document.serialized().utf8), to: output)

@@ -109,18 +109,27 @@ extension Job {
   }
 
   private mutating func readEdits(_ args: ParsedArguments) throws {
+    var scheme = CommandURLScheme.svg
+    if let text = args.value("url-scheme") {
+      guard let s = CommandURLScheme(text) else {
+        throw UsageError("--url-scheme needs \(CommandURLScheme.syntax), not \"\(text)\"")
+      }
+      scheme = s
+    }
     if let path = args.value("commands") {
       let text: String
       do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
         throw BadInput("--commands \(path): \(error.localizedDescription)")
       }
-      do { scripts.append(("\(path):", try CommandScript.parse(text))) } catch {
+      do { scripts.append(("\(path):", try CommandScript.parse(text, urlScheme: scheme))) } catch {
         throw BadInput("\(path):\(error)")
       }
     }
     for command in args.all("edit") {
       // A command on the command line that does not parse is bad usage.
-      do { scripts.append(("-e '\(command)': ", try CommandScript.parse(command))) } catch {
+      do {
+        scripts.append(("-e '\(command)': ", try CommandScript.parse(command, urlScheme: scheme)))
+      } catch {
         throw UsageError("-e '\(command)': \(error)")
       }
     }

@@ -195,6 +195,11 @@ let spec = CommandSpec(
         "Edit before rendering with a script of commands, one a line (see Resources/examples/colouring.commands).",
       group: "Editing"),
     OptionSpec(
+      "--url-scheme", value: "SCHEME",
+      help:
+        "Read commands' URL forms in SCHEME: SCHEME://fillAt/50/50 and SCHEME:fillAt:50:50 (default svg).",
+      group: "Editing"),
+    OptionSpec(
       "--query-all",
       help: "Print id,x,y,width,height of each element with an id, and render nothing.",
       group: "Queries",

@@ -1,5 +1,6 @@
 import CommandLineKit
 import Foundation
+import SVGCommands
 import SVGServer
 
 let spec = CommandSpec(
@@ -98,6 +99,10 @@ let spec = CommandSpec(
     OptionSpec(
       "--shutdown-grace", value: "SECONDS",
       help: "On SIGTERM, wait this long for requests in flight (default 30).", group: "General"),
+    OptionSpec(
+      "--url-scheme", value: "SCHEME",
+      help: "Read commands' URL forms in SCHEME: SCHEME://fillAt/50/50 and SCHEME:fillAt:50:50 "
+        + "(default svg).", group: "General"),
     OptionSpec("--quiet", help: "No access log on standard error.", group: "General"),
   ],
   examples: [
@@ -123,6 +128,12 @@ runTool(spec) { args in
   }
   config.access.allowedHosts = args.all("allowed-host").map { $0.lowercased() }
   config.access.corsOrigins = args.all("cors-origin")
+  if let text = args.value("url-scheme") {
+    guard let scheme = CommandURLScheme(text) else {
+      throw UsageError("--url-scheme needs \(CommandURLScheme.syntax), not \"\(text)\"")
+    }
+    config.urlScheme = scheme
+  }
   if let v = try args.integer("quota-documents", minimum: 1) { config.limits.documentsPerToken = v }
   if let v = try args.integer("quota-bytes", minimum: 1) { config.limits.bytesPerToken = v }
   config.resourceDirectory = args.value("resources").map {

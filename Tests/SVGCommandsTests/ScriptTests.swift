@@ -22,6 +22,9 @@ private func error(_ text: String) throws -> CommandError {
       setOpacity(door, 0.5)
       moveBy(house, -10, 2.5e1)
       moveToIndex(sun, 0)
+      moveAt(1, 2, 3.5, -4)
+      bringToFront(sun)
+      sendToBack(/0/1)
       reset(sky)
       resetAll()
       """
@@ -30,6 +33,7 @@ private func error(_ text: String) throws -> CommandError {
         .setActiveColor(red), .fill("sky"), .fillAt(Point(120.5, 40)),
         .setFill("wall", Color(r: 0, g: 255, b: 0)), .setStroke("/0/2", Color(r: 0, g: 0, b: 255)),
         .setOpacity("door", 0.5), .moveBy("house", dx: -10, dy: 25), .moveToIndex("sun", 0),
+        .moveAt(Point(1, 2), to: Point(3.5, -4)), .bringToFront("sun"), .sendToBack("/0/1"),
         .reset("sky"), .resetAll,
       ])
   }
@@ -111,7 +115,10 @@ private func error(_ text: String) throws -> CommandError {
     .setFill("a", Color(r: 0, g: 128, b: 255)),
     .setStroke("b", Color(r: 0, g: 0, b: 0, alpha: 0.2)),
     .setOpacity("c", 0.25), .moveBy("d", dx: 1.5, dy: -2), .moveToIndex("e", 3), .reset("f"),
-    .resetAll,
+    .resetAll, .moveAt(Point(1.5, -2), to: Point(30, 4e-3)), .bringToFront("/0/1"),
+    .sendToBack("odd (id)"), .fillAt(Point(3, 4), tolerance: 2.5),
+    .insertImage(
+      Rect(x: 1, y: 2, width: 30, height: 40.5), dataURL: "data:image/png;base64,iV/+=="),
   ]
 
   @Test(arguments: samples)
@@ -189,8 +196,8 @@ private func error(_ text: String) throws -> CommandError {
   }
 
   @Test func errorsNameTheLine() throws {
-    let e = try error("setActiveColor(red)\n# comment\n\nfillAt(1, 2, 3)")
+    let e = try error("setActiveColor(red)\n# comment\n\nfillAt(1, 2, 3, 4)")
     #expect(e.location.line == 4)
-    #expect(e.description.hasPrefix("4:14: "))
+    #expect(e.description.hasPrefix("4:17: "))
   }
 }
