@@ -50,6 +50,13 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
   case reset(ElementReference)
   /// `resetAll()`: the whole document back as the file had it.
   case resetAll
+  /// `undo()`: reverts the last command that changed the document and is not undone yet
+  /// (`setActiveColor` changes no document, and the active colour stays). An error when
+  /// there is none. Written to the log like any command: the log only grows.
+  case undo
+  /// `redo()`: re-applies the command the last `undo()` reverted. A command that changes
+  /// the document after an `undo()` ends what can be redone; an error when there is none.
+  case redo
 
   /// The command's name as written in both forms.
   public var name: String {
@@ -69,6 +76,8 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case .insertImage: "insertImage"
     case .reset: "reset"
     case .resetAll: "resetAll"
+    case .undo: "undo"
+    case .redo: "redo"
     }
   }
 
@@ -87,7 +96,7 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case .moveAt(let p, let q): [p.x, p.y, q.x, q.y].map(Self.number)
     case .insertImage(let r, let url):
       [r.x, r.y, r.width, r.height].map(Self.number) + [Self.dataArgument(url)]
-    case .resetAll: []
+    case .resetAll, .undo, .redo: []
     }
   }
 

@@ -41,6 +41,8 @@ enum CommandSignature {
     ),
     ("reset", [.element], "reset(ID)"),
     ("resetAll", [], "resetAll()"),
+    ("undo", [], "undo()"),
+    ("redo", [], "redo()"),
   ]
 
   static func check(name: String, at location: SourceLocation) throws(CommandError) {
@@ -127,6 +129,8 @@ enum CommandSignature {
         height: values[3].number)
       command = .insertImage(box, dataURL: values[4].text)
     case "reset": command = .reset(values[0].element)
+    case "undo": command = .undo
+    case "redo": command = .redo
     default: command = .resetAll
     }
     return ScriptCommand(

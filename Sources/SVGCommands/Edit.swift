@@ -1,20 +1,5 @@
 import SVGTree
 
-/// What one command changed, so that it can be undone without replaying the log.
-struct UndoStep: Sendable {
-  enum Change: Sendable {
-    /// The nodes as they were before the command (the first time it touched each).
-    case nodes([NodeID: Node])
-    /// The whole document as it was (for `resetAll`).
-    case document(Document)
-  }
-
-  var change: Change
-  var activeColor: Color
-  /// Nodes the command added: undoing it detaches them.
-  var inserted: [NodeID] = []
-}
-
 /// Why an edit cannot be made; the session reports it at the command's location.
 struct EditFailure: Error, CustomStringConvertible {
   var description: String

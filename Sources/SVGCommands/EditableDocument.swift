@@ -19,19 +19,25 @@ public struct EditableDocument: Sendable {
   /// The document as read, never changed.
   public let original: Document
   /// The document with every command of ``log`` applied.
-  public private(set) var current: Document {
+  public internal(set) var current: Document {
     didSet { cache = SceneCache() }
   }
   /// The colour `fill` and `fillAt` paint with; black until `setActiveColor`.
-  public private(set) var activeColor: Color = .black
+  public internal(set) var activeColor: Color = .black
   /// The commands applied, oldest first.
-  public private(set) var log: [Command] = []
+  public internal(set) var log: [Command] = []
   /// How the document is read into a render tree for hit tests, moves and renders
   /// (resources, fonts, extra style sheets, limits).
   public var renderOptions: RenderOptions {
     didSet { cache = SceneCache() }
   }
-  private var undoSteps: [UndoStep] = []
+  /// Which commands of the log `undo()` and `redo()` act on.
+  public var undoHistory: UndoHistory { undoMemory.history }
+  /// Gives the document of an earlier revision of ``log`` when no step to it is held in
+  /// memory: set by a session restored from a snapshot (see
+  /// ``init(original:log:snapshot:renderOptions:rebuild:)``).
+  var rebuild: Rebuild?
+  var undoMemory = UndoMemory()
   private var cache = SceneCache()
 
   public init(_ document: Document, renderOptions: RenderOptions = RenderOptions()) {
@@ -103,33 +109,27 @@ public struct EditableDocument: Sendable {
     try apply([ScriptCommand(command)])
   }
 
-  /// Undoes the last `n` commands of the log; an error (and no change) when the log holds
-  /// fewer than `n`.
+  /// Undoes the last `n` commands that changed the document, appending `undo()` to the log
+  /// `n` times; an error (and no change) when fewer than `n` can be undone.
   public mutating func undo(_ n: Int = 1) throws(CommandError) {
-    guard n >= 0, n <= log.count else {
-      throw CommandError(
-        "cannot undo \(n) command\(n == 1 ? "" : "s"): the log holds \(log.count)",
-        at: .unknown)
-    }
-    for _ in 0..<n {
-      let step = undoSteps.removeLast()
-      log.removeLast()
-      activeColor = step.activeColor
-      switch step.change {
-      case .document(let d): current = d
-      case .nodes(let saved): for (id, node) in saved { current[id] = node }
-      }
-      for id in step.inserted { current.remove(id) }
-    }
+    try apply(Array(repeating: ScriptCommand(.undo), count: max(n, 0)))
+  }
+
+  /// Redoes the last `n` undone commands, appending `redo()` to the log `n` times; an error
+  /// (and no change) when fewer than `n` can be redone.
+  public mutating func redo(_ n: Int = 1) throws(CommandError) {
+    try apply(Array(repeating: ScriptCommand(.redo), count: max(n, 0)))
   }
 
   /// Applies one command to this session (which the caller discards on error).
   private mutating func run(_ c: ScriptCommand) throws(CommandError) {
     var edit = Edit(current)
-    let before = activeColor
+    let position = log.count + 1
     switch c.command {
     case .setActiveColor(let color):
       activeColor = color
+      log.append(c.command)
+      return
     case .fill(let ref):
       edit.recolor(try element(ref, c), "fill", activeColor)
     case .fillAt(let point, let tolerance):
@@ -167,15 +167,20 @@ public struct EditableDocument: Sendable {
     case .reset(let ref):
       edit.reset(try element(ref, c), original: original)
     case .resetAll:
-      undoSteps.append(UndoStep(change: .document(current), activeColor: before))
+      undoMemory.record(position, UndoStep(change: .document(current)))
       log.append(c.command)
       current = original
       return
+    case .undo, .redo:
+      try move(c)
+      log.append(c.command)
+      return
     }
-    undoSteps.append(
+    undoMemory.record(
+      position,
       edit.removesNodes
-        ? UndoStep(change: .document(current), activeColor: before)
-        : UndoStep(change: .nodes(edit.saved), activeColor: before, inserted: edit.inserted))
+        ? UndoStep(change: .document(current))
+        : UndoStep(change: .nodes(edit.saved), inserted: edit.inserted))
     log.append(c.command)
     current = edit.document
   }

@@ -65,9 +65,15 @@ extension Service {
       return try s.applyCommands(p["id"]!, url, urlForm: true, request)
     },
     Route(
-      method: "POST", pattern: "/documents/{id}/undo", summary: "Undo the last command",
+      method: "POST", pattern: "/documents/{id}/undo",
+      summary: "Undo the last command that changed the document (appends undo())",
       responses: [(200, "application/json"), (404, "application/json"), (422, "application/json")]
-    ) { s, request, p throws(ServiceError) in try s.undo(p["id"]!, request) },
+    ) { s, request, p throws(ServiceError) in try s.step(p["id"]!, .undo, request) },
+    Route(
+      method: "POST", pattern: "/documents/{id}/redo",
+      summary: "Redo the last undone command (appends redo())",
+      responses: [(200, "application/json"), (404, "application/json"), (422, "application/json")]
+    ) { s, request, p throws(ServiceError) in try s.step(p["id"]!, .redo, request) },
     Route(
       method: "GET", pattern: "/documents/{id}",
       summary: "The document's revision and command log",
@@ -202,10 +208,13 @@ extension Service {
     }
   }
 
-  func undo(_ id: String, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
-    try commit(id, [undoEntry], request) {
+  /// `undo()` or `redo()`, as the commands route would run them.
+  func step(_ id: String, _ command: Command, _ request: HTTPRequest) throws(ServiceError)
+    -> HTTPResponse
+  {
+    try commit(id, [command.description], request) {
       (editable: inout EditableDocument) throws(CommandError) in
-      try editable.undo(1)
+      try editable.apply(command)
     }
   }
 
@@ -236,6 +245,7 @@ extension Service {
           throw ServiceError(503, "not stored: \(error.message)")
         }
         session.log += entries
+        sessions.snapshotIfDue(&session)
         sessions.remember(session)
         return .json(.object([("id", .string(id)), ("revision", .number(Double(revision)))]))
       }

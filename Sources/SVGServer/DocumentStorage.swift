@@ -1,3 +1,11 @@
+/// A stored snapshot: the bytes of a ``SessionSnapshot`` and their SHA-256 as written, so
+/// a damaged one is recognised and passed over.
+struct StoredSnapshot: Sendable {
+  var revision: Int
+  var data: [UInt8]
+  var digest: String
+}
+
 /// What a new document may not exceed: the store's count, and the creating token's quota.
 struct CreationLimits: Sendable {
   var maxDocuments: Int
@@ -28,6 +36,13 @@ protocol DocumentStorage: Sendable {
   /// Appends `entries` to a document at `revision` and returns the new revision; a
   /// ``StoreError`` with ``StoreError/conflict`` set when the revision moved.
   func append(_ id: String, entries: [String], at revision: Int) throws(StoreError) -> Int
+  /// The newest snapshot of the document at or before `revision`; nil when none is.
+  func snapshot(_ id: String, atOrBefore revision: Int) throws(StoreError) -> StoredSnapshot?
+  /// Keeps a snapshot of the state at `revision`, in a transaction of its own and only while
+  /// the log holds that revision, so a snapshot never runs ahead of the log; a snapshot of
+  /// that revision already stored (by another replica) is kept.
+  func saveSnapshot(_ id: String, revision: Int, data: [UInt8], digest: String)
+    throws(StoreError)
   func delete(_ id: String) throws(StoreError) -> Bool
   func count() throws(StoreError) -> Int
   /// What the store is, for the start-up line (`sqlite:/var/lib/inkpath/documents.sqlite`).

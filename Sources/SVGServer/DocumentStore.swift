@@ -49,6 +49,10 @@ final class DocumentStore: DocumentStorage {
         document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
         revision INTEGER NOT NULL, entry TEXT NOT NULL,
         PRIMARY KEY(document, revision)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS snapshots(
+        document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL, data BLOB NOT NULL, digest TEXT NOT NULL,
+        PRIMARY KEY(document, revision)) WITHOUT ROWID;
       """)
     let columns = try db.query("PRAGMA table_info(documents)").compactMap { $0[1].text }
     if !columns.contains("owner") { try db.execute("ALTER TABLE documents ADD COLUMN owner TEXT") }
@@ -154,11 +158,45 @@ final class DocumentStore: DocumentStorage {
     }
   }
 
+  func snapshot(_ id: String, atOrBefore revision: Int) throws(StoreError) -> StoredSnapshot? {
+    try connection.withLock { db throws(StoreError) -> StoredSnapshot? in
+      guard
+        let row = try db.query(
+          """
+          SELECT revision, data, digest FROM snapshots WHERE document = ? AND revision <= ?
+          ORDER BY revision DESC LIMIT 1
+          """, [.text(id), .integer(Int64(revision))]
+        ).first
+      else { return nil }
+      return StoredSnapshot(
+        revision: Int(row[0].integer ?? 0), data: row[1].bytes ?? [], digest: row[2].text ?? "")
+    }
+  }
+
+  func saveSnapshot(_ id: String, revision: Int, data: [UInt8], digest: String)
+    throws(StoreError)
+  {
+    try connection.withLock { db throws(StoreError) in
+      try db.transaction { () throws(StoreError) in
+        try db.query(
+          """
+          INSERT OR IGNORE INTO snapshots(document, revision, data, digest)
+          SELECT id, ?, ?, ? FROM documents WHERE id = ? AND revision >= ?
+          """,
+          [
+            .integer(Int64(revision)), .blob(data), .text(digest), .text(id),
+            .integer(Int64(revision)),
+          ])
+      }
+    }
+  }
+
   func delete(_ id: String) throws(StoreError) -> Bool {
     try connection.withLock { db throws(StoreError) -> Bool in
       try db.transaction { () throws(StoreError) -> Bool in
         let found = try !db.query("SELECT 1 FROM documents WHERE id = ?", [.text(id)]).isEmpty
         try db.query("DELETE FROM log WHERE document = ?", [.text(id)])
+        try db.query("DELETE FROM snapshots WHERE document = ?", [.text(id)])
         try db.query("DELETE FROM documents WHERE id = ?", [.text(id)])
         return found
       }

@@ -25,6 +25,10 @@ extension Service {
         ("inkpath_renders_in_flight", "Renders running now.", service.engine.rendersInFlight),
         ("inkpath_documents", "Documents in the store.", (try? service.store.count()) ?? -1),
         ("inkpath_sessions_cached", "Sessions held in memory.", service.sessions.cachedCount),
+        (
+          "inkpath_replayed_entries", "Log entries replayed to bring sessions up to date.",
+          service.sessions.replayedEntries.load(ordering: .relaxed)
+        ),
       ]
       return .text(service.metrics.text(gauges: gauges), type: "text/plain; version=0.0.4")
     },

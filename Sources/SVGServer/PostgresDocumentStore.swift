@@ -31,6 +31,13 @@ final class PostgresDocumentStore: DocumentStorage {
           document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
           revision INTEGER NOT NULL, entry TEXT NOT NULL, PRIMARY KEY(document, revision))
         """)
+      try db.exec(
+        """
+        CREATE TABLE IF NOT EXISTS snapshots(
+          document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+          revision INTEGER NOT NULL, data BYTEA NOT NULL, digest TEXT NOT NULL,
+          PRIMARY KEY(document, revision))
+        """)
     }
     idle.withLock { $0.append(db) }
   }
@@ -163,6 +170,36 @@ final class PostgresDocumentStore: DocumentStorage {
       out += "\""
     }
     return out + "}"
+  }
+
+  func snapshot(_ id: String, atOrBefore revision: Int) throws(StoreError) -> StoredSnapshot? {
+    try with { db throws(StoreError) -> StoredSnapshot? in
+      guard
+        let row = try db.exec(
+          """
+          SELECT revision, data, digest FROM snapshots WHERE document = $1 AND revision <= $2
+          ORDER BY revision DESC LIMIT 1
+          """, [.text(id), .text(String(revision))]
+        ).first
+      else { return nil }
+      return StoredSnapshot(
+        revision: Int(row[0] ?? "0") ?? 0, data: PGConnection.bytes(row[1]), digest: row[2] ?? "")
+    }
+  }
+
+  func saveSnapshot(_ id: String, revision: Int, data: [UInt8], digest: String)
+    throws(StoreError)
+  {
+    try with { db throws(StoreError) in
+      // One statement is one transaction: the row goes in only while the log holds
+      // `revision`, and a replica that stored it first wins.
+      try db.exec(
+        """
+        INSERT INTO snapshots(document, revision, data, digest)
+        SELECT id, $2::integer, $3, $4 FROM documents WHERE id = $1 AND revision >= $2::integer
+        ON CONFLICT DO NOTHING
+        """, [.text(id), .text(String(revision)), .bytes(data), .text(digest)])
+    }
   }
 
   func delete(_ id: String) throws(StoreError) -> Bool {

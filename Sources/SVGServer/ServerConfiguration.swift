@@ -21,6 +21,13 @@ public struct ServerLimits: Sendable, Hashable {
   public var maxDocumentBytes = 10 << 20
   /// Commands one document's log may hold (413 past it). Default 100,000.
   public var maxCommandsPerDocument = 100_000
+  /// Log entries between two snapshots of a document's state (the document node for node,
+  /// the active colour, the undo history), so a restart replays at most this many entries
+  /// of a log however long. Default 100: replaying a command costs up to a scene build
+  /// (milliseconds on a typical drawing, 100-200 ms for a region fill), so a session comes
+  /// back within about a second in the usual case; a snapshot costs one copy of the arena,
+  /// about the size of the SVG, which 100 commands spread to 1% of it each.
+  public var snapshotInterval = 100
   /// Idle seconds before a connection is closed. Default 30.
   public var connectionTimeout = 30
   /// Open connections at once. Default 1,000.

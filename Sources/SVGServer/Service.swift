@@ -23,7 +23,7 @@ final class Service: Sendable {
     store = try Self.openStore(configuration)
     access = AccessControl(policy: configuration.access)
     engine = RenderEngine(configuration: configuration, metrics: metrics)
-    sessions = Sessions(store: store)
+    sessions = Sessions(store: store, snapshotInterval: configuration.limits.snapshotInterval)
     scriptSlots = WorkSlots(
       count: configuration.threads, maxWaiting: configuration.limits.maxQueuedRenders,
       wait: configuration.limits.renderWait, kind: "script")

@@ -14,14 +14,12 @@ struct Session: Sendable {
   var sourceHash: String
   /// The token hash that owns it; nil when stored without tokens.
   var owner: String?
+  /// The revision of the newest snapshot stored (0 when none).
+  var snapshotRevision = 0
 
   /// Hash of what the state at this revision is made of.
   var stateHash: String { SHA256.hex([Array(sourceHash.utf8)] + log.map { Array($0.utf8) }) }
 }
-
-/// The log entry that records an undo (not a command of the language, so never confused
-/// with one).
-let undoEntry = "undo()"
 
 /// Sessions by id: replayed from the store on first use and kept in memory (the most
 /// recently used ones). Work on one document is serialized by a lock of its own stripe, so
@@ -31,13 +29,18 @@ final class Sessions: Sendable {
 
   let store: any DocumentStorage
   let capacity: Int
+  /// A snapshot every this many log entries (see ``ServerLimits/snapshotInterval``).
+  let snapshotInterval: Int
+  /// Log entries applied to bring stored sessions up to date, since the start.
+  let replayedEntries = Atomic<Int>(0)
   private let stripes = (0..<64).map { _ in Stripe() }
   private let cache = Mutex<[String: (session: Session, used: UInt64)]>([:])
   private let clock = Atomic<UInt64>(0)
 
-  init(store: any DocumentStorage, capacity: Int = 64) {
+  init(store: any DocumentStorage, capacity: Int = 64, snapshotInterval: Int = 100) {
     self.store = store
     self.capacity = capacity
+    self.snapshotInterval = max(1, snapshotInterval)
   }
 
   var cachedCount: Int { cache.withLock { $0.count } }
@@ -68,7 +71,8 @@ final class Sessions: Sendable {
       if latest == hit.revision { return hit }
       do {
         let missing = try store.entries(id, after: hit.revision)
-        try Self.replay(missing, on: &hit.editable)
+        try hit.editable.apply(script: missing.joined(separator: "\n"), firstLine: hit.revision + 1)
+        replayedEntries.add(missing.count, ordering: .relaxed)
         hit.log += missing
       } catch {
         forget(id)
@@ -82,7 +86,9 @@ final class Sessions: Sendable {
     return session
   }
 
-  /// The session replayed from the store up to `revision` (nil for all of it).
+  /// The session at `revision` (nil for the latest): the newest sound snapshot at or
+  /// before it, and the log after that replayed. Undo past the snapshot rebuilds earlier
+  /// states the same way.
   func load(_ id: String, upTo revision: Int?, options: RenderOptions) throws(ServiceError)
     -> Session
   {
@@ -102,28 +108,58 @@ final class Sessions: Sendable {
     do { document = try Document(bytes: stored.svg, limits: options.limits) } catch {
       throw ServiceError(503, "stored document \(id) cannot be read: \(error.message)")
     }
-    var editable = EditableDocument(document, renderOptions: options)
-    do { try Self.replay(log, on: &editable) } catch {
+    let snapshot = try newestSnapshot(id, atOrBefore: log.count)
+    let rebuild: EditableDocument.Rebuild = { [self] k throws(CommandError) in
+      do throws(ServiceError) {
+        return try load(id, upTo: k, options: options).editable.current
+      } catch { throw CommandError(error.message, at: .unknown) }
+    }
+    let editable: EditableDocument
+    do {
+      editable = try EditableDocument(
+        original: document, log: log.joined(separator: "\n"), snapshot: snapshot,
+        renderOptions: options, rebuild: rebuild)
+    } catch {
       throw ServiceError(503, "document \(id) cannot be replayed: \(error)")
     }
+    replayedEntries.add(log.count - (snapshot?.revision ?? 0), ordering: .relaxed)
     return Session(
       id: id, editable: editable, log: log, sourceHash: SHA256.hex([stored.svg]),
-      owner: stored.owner)
+      owner: stored.owner, snapshotRevision: snapshot?.revision ?? 0)
   }
 
-  /// Applies log entries in order: runs of commands as one script, undos one by one.
-  static func replay(_ log: [String], on editable: inout EditableDocument) throws(CommandError) {
-    var run: [String] = []
-    for entry in log {
-      guard entry == undoEntry else {
-        run.append(entry)
-        continue
+  /// The newest snapshot at or before `revision` that reads back whole (its digest and its
+  /// contents check out); a damaged one is passed over for the one before, and with none
+  /// the whole log is replayed.
+  private func newestSnapshot(_ id: String, atOrBefore revision: Int) throws(ServiceError)
+    -> SessionSnapshot?
+  {
+    var limit = revision
+    while limit > 0 {
+      let found: StoredSnapshot?
+      do { found = try store.snapshot(id, atOrBefore: limit) } catch {
+        throw ServiceError(503, error.message)
       }
-      if !run.isEmpty { try editable.apply(script: run.joined(separator: "\n")) }
-      run = []
-      try editable.undo(1)
+      guard let found else { return nil }
+      if SHA256.hex([found.data]) == found.digest, let s = SessionSnapshot(bytes: found.data),
+        s.revision == found.revision
+      {
+        return s
+      }
+      limit = found.revision - 1
     }
-    if !run.isEmpty { try editable.apply(script: run.joined(separator: "\n")) }
+    return nil
+  }
+
+  /// Stores a snapshot of `session` when ``snapshotInterval`` entries have been appended
+  /// since the last one (call after its entries are committed). A snapshot only saves
+  /// replay: when storing it fails, the log still holds everything.
+  func snapshotIfDue(_ session: inout Session) {
+    guard session.revision - session.snapshotRevision >= snapshotInterval else { return }
+    let data = SessionSnapshot(session.editable).bytes
+    session.snapshotRevision = session.revision
+    try? store.saveSnapshot(
+      session.id, revision: session.revision, data: data, digest: SHA256.hex([data]))
   }
 
   /// Keeps `session` as the current state of its document.

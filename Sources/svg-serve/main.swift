@@ -79,6 +79,11 @@ let spec = CommandSpec(
       "--max-commands", value: "N", help: "Commands in one document's log (default 100000).",
       group: "Limits"),
     OptionSpec(
+      "--snapshot-interval", value: "N",
+      help: "Log entries between snapshots of a document: a restart replays at most N "
+        + "(default 100).",
+      group: "Limits"),
+    OptionSpec(
       "--token-file", value: "FILE",
       help: "Bearer tokens, one a line (or sha256:HEX); every API route then needs one "
         + "(default: open, for local use).", group: "Access"),
@@ -169,6 +174,9 @@ runTool(spec) { args in
   }
   if let v = try args.integer("max-commands", minimum: 0) {
     config.limits.maxCommandsPerDocument = v
+  }
+  if let v = try args.integer("snapshot-interval", minimum: 1) {
+    config.limits.snapshotInterval = v
   }
   if let v = try args.number("shutdown-grace", minimum: 0) { config.shutdownGrace = seconds(v) }
   if !args.flag("quiet") {

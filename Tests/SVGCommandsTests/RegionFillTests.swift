@@ -233,8 +233,8 @@ private func expectCovers(
     #expect(try pixel(s.current, 54, 100, width: 200, height: 200) == [0, 0, 255, 255])
     #expect(try pixel(s.current, 146, 100, width: 200, height: 200) == [0, 0, 255, 255])
     #expect(try pixel(s.current, 155, 100, width: 200, height: 200) == [255, 255, 255, 255])
-    try s.undo(2)
-    try s.undo(2)
+    // setActiveColor changes no document: three edits back.
+    try s.undo(3)
     #expect(s.current.serialized() == first)
   }
 

@@ -47,7 +47,7 @@ private let page = """
     #expect(before.document.serialized() == d.serialized())
     let drawn = try after.tree.rasterize(width: 100, height: 100).rgba(x: 5, y: 5)
     #expect([drawn.r, drawn.g, drawn.b, drawn.a] == [255, 0, 0, 255])
-    try s.undo(2)
+    try s.undo()
     #expect(try s.scene().document.serialized() == d.serialized())
   }
 }
@@ -152,39 +152,73 @@ private let page = """
 }
 
 @Suite struct UndoAndReplayTests {
-  @Test func undoTheLastCommands() throws {
+  @Test func undoRevertsTheCommandsThatChangedTheDocument() throws {
     let d = try document(page)
     var s = try session(d, "setActiveColor(red)\nfill(a)")
     let afterFirst = s.current.serialized()
     try s.apply(script: "setActiveColor(green)\nfill(b)\nmoveToIndex(b, 0)\nresetAll()\nfill(a)")
+    let last = s.current.serialized()
     try s.undo(4)
-    #expect(s.log.count == 3)
+    #expect(s.current.serialized() == afterFirst)
+    // The log only grows; the palette's colour stays.
+    #expect(s.log.count == 11)
+    #expect(Array(s.log.suffix(4)) == Array(repeating: .undo, count: 4))
     #expect(s.activeColor == Color(r: 0, g: 128, b: 0))
     try s.undo()
-    #expect(s.current.serialized() == afterFirst)
-    #expect(s.activeColor == red)
-    try s.undo(2)
     #expect(s.current.serialized() == d.serialized())
-    #expect(s.activeColor == .black)
+    try s.redo(5)
+    #expect(s.current.serialized() == last)
+    #expect(s.undoHistory.undoable == [2, 4, 5, 6, 7])
   }
 
-  @Test func undoBeyondTheLogIsAnError() throws {
-    var s = try session(try document(page), "fill(a)")
+  @Test func redoReappliesWhatUndoReverted() throws {
+    let d = try document(page)
+    let both = try session(d, "fill(a)\nsetActiveColor(red)\nfill(b)").current.serialized()
+    // A colour picked after the undo changes nothing redone: fill(b) is red again.
+    var s = try session(d, "fill(a)\nsetActiveColor(red)\nfill(b)\nundo()\nsetActiveColor(blue)")
+    #expect(try computed(s.current, "b", "fill") == "green")
+    try s.apply(script: "redo()")
+    #expect(s.current.serialized() == both)
+    // A new edit ends what can be redone.
+    try s.apply(script: "undo()\nundo()\nredo()\nsetFill(b, yellow)")
+    #expect(s.undoHistory.redoable.isEmpty)
+    #expect(try failure(d, "redo()", after: s.logText).message.contains("nothing to redo"))
+  }
+
+  @Test func nothingToUndoIsAnErrorAtItsLine() throws {
+    let d = try document(page)
+    let e = try failure(d, "fill(a)\nundo()\n  undo()", after: "setActiveColor(red)")
+    #expect(e.message.contains("nothing to undo"))
+    #expect(e.location == SourceLocation(line: 3, column: 3))
+    #expect(try failure(d, "redo()").message.contains("nothing to redo"))
+    var s = try session(d, "fill(a)")
     #expect(throws: CommandError.self) { try s.undo(2) }
-    #expect(throws: CommandError.self) { try s.undo(-1) }
     #expect(s.log == [.fill("a")])
+  }
+
+  @Test func undoAndRedoHaveBothForms() throws {
+    let d = try document(page)
+    let s = try session(d, "fill(a)\nsvg://undo\nsvg://redo\nundo()")
+    #expect(s.logText == "fill(a)\nundo()\nredo()\nundo()\n")
+    #expect(Command.undo.url == "svg://undo")
+    #expect(Command.redo.description == "redo()")
   }
 
   @Test func theLogReplays() throws {
     let d = try document(page)
     let s = try session(
-      d, "svg://setActiveColor/255/0/0\nfillAt(30,30)\nsetOpacity(/1, .5)\nmoveBy(a, 1, 2)")
+      d,
+      "svg://setActiveColor/255/0/0\nfillAt(30,30)\nsetOpacity(/1, .5)\nmoveBy(a, 1, 2)\n"
+        + "undo()\nundo()\nredo()")
     #expect(
       s.logText == """
         setActiveColor(255, 0, 0)
         fillAt(30, 30)
         setOpacity(/1, 0.5)
         moveBy(a, 1, 2)
+        undo()
+        undo()
+        redo()
 
         """)
     let replayed = try EditableDocument(original: d, log: s.logText)

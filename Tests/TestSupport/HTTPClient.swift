@@ -80,24 +80,45 @@ package struct HTTPClient: Sendable {
     var limit = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    let connected = Self.withAddress("127.0.0.1", port) { connect(fd, $0, $1) }
+    guard connected == 0 else { throw Failure(description: "connection refused on \(port)") }
+    // The server may answer (413) and close before reading it all.
+    Self.send(bytes, on: fd)
+    return Self.receive(on: fd)
+  }
+
+  /// Calls `body` with the IPv4 address `ip:port` (for `connect` and `bind`).
+  package static func withAddress(
+    _ ip: String, _ port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+  ) -> Int32 {
     var addr = sockaddr_in()
     addr.sin_family = sa_family_t(AF_INET)
     addr.sin_port = port.bigEndian
-    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &addr) {
+    addr.sin_addr.s_addr = inet_addr(ip)
+    return withUnsafePointer(to: &addr) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else { throw Failure(description: "connection refused on \(port)") }
+  }
+
+  /// Sends all of `bytes` on socket `fd`; false when the peer closed first.
+  @discardableResult
+  package static func send(_ bytes: [UInt8], on fd: Int32) -> Bool {
     var sent = 0
     while sent < bytes.count {
       let n = bytes[sent...].withUnsafeBytes {
-        send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
-      if n <= 0 { break }  // the server may answer (413) and close before reading it all
+      if n <= 0 { return false }
       sent += n
     }
+    return true
+  }
+
+  /// Everything socket `fd` receives until the peer closes, or its receive timeout passes
+  /// without a byte.
+  package static func receive(on fd: Int32) -> [UInt8] {
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
