@@ -9,6 +9,9 @@ const $ = selector => document.querySelector(selector);
 const api = new Api();
 const view = new View($("#view"), $("#drawing"));
 const TAP_SLOP = 6; // CSS px a pointer may move and still be a tap
+// How far from a shape a tap may land and still fill it (CSS px): a fingertip covers more
+// than a mouse pointer, and taps land on the lines between regions often.
+const TAP_REACH = { touch: 10, pen: 4, mouse: 2 };
 
 const state = {
   doc: new URLSearchParams(location.search).get("doc"),
@@ -112,7 +115,10 @@ const image = $("#drawing");
 image.addEventListener("pointerdown", e => {
   if (e.button !== 0) return;
   image.setPointerCapture(e.pointerId);
-  press = { client: [e.clientX, e.clientY], pixel: view.pixel(e), viewport: view.viewport() };
+  press = {
+    client: [e.clientX, e.clientY], pixel: view.pixel(e), viewport: view.viewport(),
+    reach: TAP_REACH[e.pointerType] ?? 2,
+  };
 });
 
 image.addEventListener("pointermove", e => {
@@ -145,9 +151,10 @@ async function elementAt(press) {
   return hit.id ?? hit.indexPath;
 }
 
+/// The document points shown at `pixels` of the view, and document units per view pixel.
 async function documentPoints(viewport, pixels) {
   const q = "?at=" + pixels.flat().join(",") + "&viewport=" + viewport;
-  return (await api.json("GET", docPath(state.doc, "/view" + q))).points;
+  return api.json("GET", docPath(state.doc, "/view" + q));
 }
 
 function select(element) {
@@ -157,9 +164,12 @@ function select(element) {
 
 async function tap(press) {
   select(await elementAt(press));
-  const [p] = await documentPoints(press.viewport, [press.pixel]);
+  const v = await documentPoints(press.viewport, [press.pixel]);
+  const p = v.points[0];
+  const dpr = window.devicePixelRatio || 1;
+  const tolerance = +(press.reach * dpr * v.unitsPerPixel).toFixed(3);
   await change(
-    ["setActiveColor(" + rgb(state.color) + ")", "fillAt(" + p.join(", ") + ")"],
+    ["setActiveColor(" + rgb(state.color) + ")", "fillAt(" + [...p, tolerance].join(", ") + ")"],
     "Filled at " + p.join(", "));
 }
 
@@ -167,10 +177,8 @@ async function drag(press, end) {
   const element = await elementAt(press);
   if (!element) throw new Error("There is nothing to move where the drag started.");
   select(element);
-  const [a, b] = await documentPoints(press.viewport, [press.pixel, end]);
-  const dx = +(b[0] - a[0]).toFixed(3);
-  const dy = +(b[1] - a[1]).toFixed(3);
-  await change(["moveBy(" + quoted(element) + ", " + dx + ", " + dy + ")"], "Moved " + element);
+  const [a, b] = (await documentPoints(press.viewport, [press.pixel, end])).points;
+  await change(["moveAt(" + [...a, ...b].join(", ") + ")"], "Moved " + element);
 }
 
 function quoted(reference) {
@@ -180,16 +188,17 @@ function quoted(reference) {
 // Edits of the selection, undo and redo, photos.
 
 $("#front").addEventListener("click", () => act(() =>
-  change(["moveToIndex(" + quoted(state.selected) + ", 1000000)"], "Brought to the front")));
+  change(["bringToFront(" + quoted(state.selected) + ")"], "Brought to the front")));
 $("#back").addEventListener("click", () => act(() =>
-  change(["moveToIndex(" + quoted(state.selected) + ", 0)"], "Sent to the back")));
+  change(["sendToBack(" + quoted(state.selected) + ")"], "Sent to the back")));
 
-$("#undo").addEventListener("click", () => act(async () => {
-  const answer = await api.json("POST", docPath(state.doc, "/undo"));
-  await refresh();
-  say("Undone (revision " + answer.revision + ").");
-}));
-$("#redo").addEventListener("click", () => act(() => change(["redo()"], "Redone")));
+for (const step of ["undo", "redo"]) {
+  $("#" + step).addEventListener("click", () => act(async () => {
+    const answer = await api.json("POST", docPath(state.doc, "/" + step));
+    await refresh();
+    say((step === "undo" ? "Undone" : "Redone") + " (revision " + answer.revision + ").");
+  }));
+}
 
 $("#photo").addEventListener("change", e => {
   const file = e.target.files[0];
@@ -214,12 +223,12 @@ async function insertPhoto(file) {
   const c = view.container;
   const dpr = window.devicePixelRatio || 1;
   const centre = [(c.clientWidth / 2) * dpr, (c.clientHeight / 2) * dpr];
-  const [p] = await documentPoints(view.viewport(), [centre]);
-  const v = await api.json("GET", docPath(state.doc, "/view"));
+  const v = await documentPoints(view.viewport(), [centre]);
+  const p = v.points[0];
   const w = v.size[0] / 3;
   const h = (w * size[1]) / size[0];
   const args = [p[0] - w / 2, p[1] - h / 2, w, h].map(n => +n.toFixed(2));
-  await change(["insertImage(" + args.join(", ") + ', "' + dataURL + '")'], "Photo inserted");
+  await change(["insertImage(" + args.join(", ") + ", " + dataURL + ")"], "Photo inserted");
 }
 
 // Files: upload an SVG (it becomes a document), download the current state.

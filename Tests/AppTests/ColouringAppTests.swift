@@ -46,20 +46,26 @@ import Testing
     try app.waitForRevision(2)
     let log = try app.log()
     #expect(log.first == "setActiveColor(30, 136, 229)")
+    // fillAt(X, Y, TOLERANCE): a mouse reaches 2 CSS px, here about half a unit.
     let fill = try #require(log.last.flatMap(numbers))
-    #expect(log.last?.hasPrefix("fillAt(") == true)
+    #expect(log.last?.hasPrefix("fillAt(") == true && fill.count == 3)
     #expect(abs(fill[0] - 135) < 0.5 && abs(fill[1] - 100) < 0.5, "tap landed at \(fill)")
+    #expect(fill[2] > 0.3 && fill[2] < 0.7, "tolerance \(fill[2])")
     #expect(try app.served(135, 100) == [30, 136, 229, 255])
     #expect(try app.shown(135, 100) == [30, 136, 229])
 
     try browser.click("#undo")
     try app.waitForRevision(3)
     #expect(try app.served(135, 100) == [255, 255, 255, 255])
+    try browser.click("#redo")
+    try app.waitForRevision(4)
+    #expect(try app.log().suffix(2) == ["undo()", "redo()"])
+    #expect(try app.served(135, 100) == [30, 136, 229, 255])
 
     try browser.click("#zoom-fit")
     try browser.click("#palette [data-color='#43a047']")
     try browser.press(at: try app.client(135, 100))
-    try app.waitForRevision(5)
+    try app.waitForRevision(6)
     #expect(try app.served(135, 100) == [67, 160, 71, 255])
 
     // Drag the sun (centre 350,60, radius 30) 100 units left.
@@ -67,17 +73,29 @@ import Testing
     let from = try app.client(350, 60)
     let to = try app.client(250, 60)
     try browser.press(at: from, dragTo: [(from.0 - 20, from.1), to])
-    try app.waitForRevision(6)
+    try app.waitForRevision(7)
     let move = try #require(try app.log().last)
-    #expect(move.hasPrefix("moveBy(sun, "), "\(move)")
-    let vector = numbers(move) ?? []
-    #expect(vector.count == 2 && abs(vector[0] + 100) < 1 && abs(vector[1]) < 1, "\(move)")
+    #expect(move.hasPrefix("moveAt("), "\(move)")
+    let v = numbers(move) ?? []
+    #expect(v.count == 4 && abs(v[2] - v[0] + 100) < 1 && abs(v[3] - v[1]) < 1, "\(move)")
     #expect(try app.served(220, 60)[0] < 100, "the sun's outline is not at its new place")
     #expect(try app.served(320, 60) == [255, 255, 255, 255])
 
+    // The sun, touched last, goes to the front; a photo goes on top.
+    try browser.click("#front")
+    try app.waitForRevision(8)
+    #expect(try app.log().last == "bringToFront(sun)")
+    try browser.type(
+      "#photo", Products.packageRoot.appendingPathComponent("docs/colouring-page.png").path)
+    try app.waitForRevision(9)
+    #expect(try app.log().last?.hasPrefix("insertImage(") == true)
+    #expect(try app.log().last?.contains("data:image/png;base64,iVBOR") == true)
+    try browser.click("#undo")
+    try app.waitForRevision(10)
+
     // Another device, or a reload, shows the same state.
     try browser.run("location.reload()")
-    try app.waitForRevision(6)
+    try app.waitForRevision(10)
     #expect(try app.shown(135, 100) == [67, 160, 71])
     #expect(try app.shown(220, 60)[0] < 100)
     if let path = ProcessInfo.processInfo.environment["INKPATH_APP_SCREENSHOT"] {
@@ -86,7 +104,8 @@ import Testing
         [
           "Pick a colour, then tap a region to fill it. Drag a shape to move it."
         ])
-      try Data(browser.screenshot()).write(to: URL(fileURLWithPath: path))
+      let file = path.hasPrefix("/") ? path : Products.packageRoot.path + "/" + path
+      try Data(browser.screenshot()).write(to: URL(fileURLWithPath: file))
     }
 
     // A file that is not SVG: an error in words, and the drawing stays as it was.
@@ -97,7 +116,7 @@ import Testing
     let message = try browser.run("return document.querySelector('#message').textContent")
     #expect(
       (message as? String)?.contains("notes.svg is not an SVG drawing") == true, "\(message ?? "")")
-    #expect(try app.log().count == 6)
+    #expect(try app.log().count == 10)
     #expect(try app.shown(135, 100) == [67, 160, 71])
 
     // A tap outside every shape (the page's corner, zoomed in to tap it precisely) is
@@ -105,12 +124,12 @@ import Testing
     try browser.click("#zoom-in")
     try browser.click("#zoom-in")
     try browser.run("document.querySelector('#view').scrollTo(0, 0)")
-    try app.waitForRevision(6)
+    try app.waitForRevision(10)
     try browser.press(at: try app.client(0.2, 0.2))
     try browser.waitFor(
-      "return /nothing|no element/i.test(document.querySelector('#message').textContent)",
+      "return /nothing/i.test(document.querySelector('#message').textContent)",
       "the tap-on-nothing error")
-    #expect(try app.log().count == 6)
+    #expect(try app.log().count == 10)
   }
 
   @Test func appFilesAreServedWithTypesCachingAndCSP() throws {
@@ -229,8 +248,8 @@ struct AppPage {
   }
 }
 
-/// The numbers between the parentheses of a command after its first argument when that is
-/// a name (`moveBy(sun, -100, 0)` gives [-100, 0]; `fillAt(1, 2)` gives [1, 2]).
+/// The numeric arguments of a command, in order, names left out: `moveBy(sun, -100, 0)`
+/// gives [-100, 0], `fillAt(1, 2, 0.5)` gives [1, 2, 0.5].
 func numbers(_ command: String) -> [Double]? {
   guard let open = command.firstIndex(of: "("), command.hasSuffix(")") else { return nil }
   let parts = command[command.index(after: open)..<command.index(before: command.endIndex)]

@@ -84,7 +84,7 @@ package struct HTTPClient: Sendable {
     guard connected == 0 else { throw Failure(description: "connection refused on \(port)") }
     // The server may answer (413) and close before reading it all.
     Self.send(bytes, on: fd)
-    return Self.receive(on: fd)
+    return Self.receive(on: fd, byLength: byLength)
   }
 
   /// Calls `body` with the IPv4 address `ip:port` (for `connect` and `bind`).
@@ -117,8 +117,8 @@ package struct HTTPClient: Sendable {
   }
 
   /// Everything socket `fd` receives until the peer closes, or its receive timeout passes
-  /// without a byte.
-  package static func receive(on fd: Int32) -> [UInt8] {
+  /// without a byte; with `byLength`, only until a response with a `Content-Length` is in.
+  package static func receive(on fd: Int32, byLength: Bool = false) -> [UInt8] {
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {

@@ -226,15 +226,14 @@ package func freePort() throws -> UInt16 {
   let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   guard fd >= 0 else { throw SupportFailure("socket failed") }
   defer { close(fd) }
-  var addr = sockaddr_in()
-  addr.sin_family = sa_family_t(AF_INET)
-  addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let ok = withUnsafeMutablePointer(to: &addr) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-    }
+  guard HTTPClient.withAddress("127.0.0.1", 0, { bind(fd, $0, $1) }) == 0 else {
+    throw SupportFailure("no free port")
   }
-  guard ok else { throw SupportFailure("no free port") }
+  var addr = sockaddr_in()
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let named = withUnsafeMutablePointer(to: &addr) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+  }
+  guard named == 0 else { throw SupportFailure("no free port") }
   return UInt16(bigEndian: addr.sin_port)
 }
