@@ -28,7 +28,8 @@ export class View {
     const ax = anchor ? anchor[0] - rect.left : c.clientWidth / 2;
     const ay = anchor ? anchor[1] - rect.top : c.clientHeight / 2;
     const before = this.canvasAt(ax, ay);
-    const fit = Math.min(c.clientWidth / this.size[0], c.clientHeight / this.size[1]);
+    // A pixel to spare, so rounding never makes the fitted drawing scroll.
+    const fit = Math.min((c.clientWidth - 1) / this.size[0], (c.clientHeight - 1) / this.size[1]);
     const z = Math.max(fit, 1e-3) * this.userZoom;
     this.current = z;
     this.image.style.width = this.size[0] * z + "px";
