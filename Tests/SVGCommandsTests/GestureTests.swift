@@ -4,27 +4,6 @@ import SVGQuery
 import SVGTree
 import Testing
 
-/// A 200x200 session holding `body`.
-private func editable(_ body: String) throws -> EditableDocument {
-  EditableDocument(
-    try Document(
-      string: """
-        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
-        width="200" height="200">\(body)</svg>
-        """))
-}
-
-extension EditableDocument {
-  /// The names of the elements at a point of the current document, top-most first.
-  fileprivate func names(at x: Double, _ y: Double) throws -> [String] {
-    try scene().elements(at: Point(x, y)).map(\.element.name)
-  }
-
-  fileprivate func transform(_ id: String) throws -> String? {
-    current[try #require(current.element(withID: id))].attribute("transform")
-  }
-}
-
 /// The same script in the text form and in the URL form gives the same document.
 private func bothForms(_ s: EditableDocument, _ text: String, _ url: String) throws
   -> EditableDocument
@@ -47,8 +26,8 @@ private func bothForms(_ s: EditableDocument, _ text: String, _ url: String) thr
       """)
     // A drag from (30, 30) to (70, 40): the vector (40, 10) is (20, 5) in the scaled group.
     let moved = try bothForms(s, "moveAt(30, 30, 70, 40)", "svg://moveAt/30/30/70/40")
-    #expect(try moved.transform("r") == "translate(20 5)")
-    #expect(try moved.transform("g") == "scale(2)")
+    #expect(try moved.attribute("r", "transform") == "translate(20 5)")
+    #expect(try moved.attribute("g", "transform") == "scale(2)")
     #expect(try moved.names(at: 70, 40) == ["r", "back"])
     #expect(try moved.names(at: 30, 30) == ["back"])
     #expect(moved.logText == "moveAt(30, 30, 70, 40)\n")
@@ -59,9 +38,9 @@ private func bothForms(_ s: EditableDocument, _ text: String, _ url: String) thr
       ##"<defs><rect id="t" width="10" height="10"/></defs><g id="g"><use id="u" href="#t" x="20"/></g>"##
     )
     let moved = try bothForms(s, "moveAt(25, 5, 125, 105)", "svg://moveAt/25/5/125/105")
-    #expect(try moved.transform("u") == "translate(100 100)")
-    #expect(try moved.transform("t") == nil)
-    #expect(try moved.transform("g") == nil)
+    #expect(try moved.attribute("u", "transform") == "translate(100 100)")
+    #expect(try moved.attribute("t", "transform") == nil)
+    #expect(try moved.attribute("g", "transform") == nil)
     #expect(try moved.names(at: 125, 105) == ["u"])
   }
 
@@ -91,6 +70,7 @@ private func bothForms(_ s: EditableDocument, _ text: String, _ url: String) thr
 }
 
 @Suite struct StackingTests {
+  /// Three squares on each other in a group, a comment between the first two.
   static let body = """
     <g id="g">
       <rect id="a" width="100" height="100"/>

@@ -4,27 +4,6 @@ import SVGQuery
 import SVGTree
 import Testing
 
-/// A 200x200 document holding `body`, as a session.
-private func editable(_ body: String) throws -> EditableDocument {
-  EditableDocument(
-    try Document(
-      string: """
-        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
-        width="200" height="200">\(body)</svg>
-        """))
-}
-
-extension EditableDocument {
-  /// The names of the elements at a point of the current document, top-most first.
-  fileprivate func names(at x: Double, _ y: Double) throws -> [String] {
-    try scene().elements(at: Point(x, y)).map(\.element.name)
-  }
-
-  fileprivate func attribute(_ id: String, _ name: String) throws -> String? {
-    current[try #require(current.element(withID: id))].attribute(name)
-  }
-}
-
 @Suite struct MoveTests {
   @Test func moveUpdatesTransformAndIsWrittenBack() throws {
     var s = try editable(
@@ -58,15 +37,7 @@ extension EditableDocument {
   }
 
   @Test func reorderChangesZOrderAndIsWrittenBack() throws {
-    var s = try editable(
-      """
-      <g id="g">
-        <rect id="a" width="100" height="100"/>
-        <!-- a comment -->
-        <rect id="b" width="100" height="100"/>
-        <rect id="c" width="100" height="100"/>
-      </g>
-      """)
+    var s = try editable(StackingTests.body)
     #expect(try s.names(at: 50, 50) == ["c", "b", "a"])
     try s.apply(script: "moveToIndex(a, 2)")
     #expect(try s.names(at: 50, 50) == ["a", "c", "b"])

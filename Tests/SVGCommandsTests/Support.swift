@@ -1,6 +1,7 @@
 import Foundation
 import SVGCommands
 import SVGGeometry
+import SVGQuery
 import SVGRender
 import SVGTree
 import Testing
@@ -57,3 +58,25 @@ func failure(_ d: Document, _ script: String, after setup: String = "") throws -
 }
 
 let red = Color(r: 255, g: 0, b: 0)
+
+/// A 200x200 document holding `body`, as a session.
+func editable(_ body: String) throws -> EditableDocument {
+  EditableDocument(
+    try Document(
+      string: """
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
+        width="200" height="200">\(body)</svg>
+        """))
+}
+
+extension EditableDocument {
+  /// The names of the elements at a point of the current document, top-most first.
+  func names(at x: Double, _ y: Double) throws -> [String] {
+    try scene().elements(at: Point(x, y)).map(\.element.name)
+  }
+
+  /// An attribute of the element with `id` in the current document.
+  func attribute(_ id: String, _ name: String) throws -> String? {
+    current[try #require(current.element(withID: id))].attribute(name)
+  }
+}
