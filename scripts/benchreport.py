@@ -157,7 +157,50 @@ def write(root, results, files, runs):
             "a gap of 10 (CPU time of svg-render with the tap minus without it).",
         ]
     lines += ["", "Run it again with `scripts/bootstrap --bench && scripts/bench --report`.", ""]
-    with open(os.path.join(docs, "benchmarks.md"), "w") as f:
-        f.write("\n".join(lines))
+    path = os.path.join(docs, "benchmarks.md")
+    serve = serve_section(path)
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + ("\n" + serve if serve else ""))
     print(f"wrote {os.path.relpath(os.path.join(docs, 'benchmarks.md'), root)}, "
           f"{os.path.relpath(svg_path, root)} and {os.path.relpath(png_path, root)}")
+
+
+SERVE_START = "<!-- svg-serve: written by scripts/bench --report serve -->"
+
+
+def serve_section(path):
+    """The svg-serve section of an existing report ('' when there is none)."""
+    try:
+        text = open(path).read()
+    except OSError:
+        return ""
+    i = text.find(SERVE_START)
+    return text[i:] if i >= 0 else ""
+
+
+def write_serve(root, rows, duration):
+    """Writes (or replaces) the svg-serve section at the end of docs/benchmarks.md."""
+    path = os.path.join(root, "docs", "benchmarks.md")
+    text = open(path).read() if os.path.exists(path) else "# Benchmarks\n"
+    i = text.find(SERVE_START)
+    if i >= 0:
+        text = text[:i]
+    lines = [SERVE_START, "", "## svg-serve throughput", "",
+             f"svg-serve (release) on loopback, driven by wrk for {duration} s per case on the "
+             f"same machine ({os.cpu_count()} cores, {cpu()}, {datetime.date.today().isoformat()}); every post is "
+             "a transaction with a revision check, answered after its commit is durable "
+             "(SQLite WAL with synchronous=FULL; PostgreSQL with fsync and synchronous_commit "
+             "on, a cluster of its own on a Unix socket), with a snapshot every 100 entries. "
+             f"Load average when it ended: {os.getloadavg()[0]:.1f} (other work on the machine "
+             "lowers every figure; compare rows of one run).",
+             "", "| case | requests/s | p50 | p99 |", "| --- | ---: | ---: | ---: |"]
+    for r in rows["renders"]:
+        lines.append(f"| POST /render {r['name']} ({r['file']}, {r['kib']} KiB), 2 connections "
+                     f"| {r['renders']:.0f} renders/s | {r['p50']} | {r['p99']} |")
+    for r in rows["posts"]:
+        errors = f", {r['errors']} errors" if r["errors"] else ""
+        lines.append(f"| durable command posts, {r['store']}, 8 connections on 8 documents "
+                     f"({r['stored']} stored{errors}) | {r['posts']:.0f} posts/s | | {r['p99']} |")
+    lines += ["", "Run it again with `scripts/bootstrap --bench && scripts/bench --report serve`.", ""]
+    with open(path, "w") as f:
+        f.write(text.rstrip("\n") + "\n\n" + "\n".join(lines))

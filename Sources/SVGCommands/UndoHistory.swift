@@ -83,31 +83,39 @@ struct UndoMemory: Sendable {
   mutating func undo(
     _ document: inout Document, rebuild: (Int) throws(CommandError) -> Document
   ) throws(CommandError) -> Int? {
-    guard let p = history.undoable.last else { return nil }
-    if let step = undoSteps.removeValue(forKey: p) {
-      redoSteps[p] = step.restore(&document)
-    } else {
-      document = try rebuild(p - 1)
-      forgetSteps()
+    try move(&document, from: \.undoable, to: \.redoable, using: \.undoSteps, keeping: \.redoSteps)
+    {
+      p throws(CommandError) in try rebuild(p - 1)
     }
-    history.undoable.removeLast()
-    history.redoable.append(p)
-    return p
   }
 
-  /// The reverse of ``undo(_:rebuild:)``.
+  /// The reverse of ``undo(_:rebuild:)``: `document` as after the command.
   mutating func redo(
     _ document: inout Document, rebuild: (Int) throws(CommandError) -> Document
   ) throws(CommandError) -> Int? {
-    guard let p = history.redoable.last else { return nil }
-    if let step = redoSteps.removeValue(forKey: p) {
-      undoSteps[p] = step.restore(&document)
+    try move(&document, from: \.redoable, to: \.undoable, using: \.redoSteps, keeping: \.undoSteps)
+    {
+      p throws(CommandError) in try rebuild(p)
+    }
+  }
+
+  /// Takes the last position of one list to the other, restoring `document` by its step
+  /// (and keeping the step back), or rebuilding it when no step is held.
+  private mutating func move(
+    _ document: inout Document, from: WritableKeyPath<UndoHistory, [Int]>,
+    to: WritableKeyPath<UndoHistory, [Int]>, using: WritableKeyPath<UndoMemory, [Int: UndoStep]>,
+    keeping: WritableKeyPath<UndoMemory, [Int: UndoStep]>,
+    rebuild: (Int) throws(CommandError) -> Document
+  ) throws(CommandError) -> Int? {
+    guard let p = history[keyPath: from].last else { return nil }
+    if let step = self[keyPath: using].removeValue(forKey: p) {
+      self[keyPath: keeping][p] = step.restore(&document)
     } else {
       document = try rebuild(p)
       forgetSteps()
     }
-    history.redoable.removeLast()
-    history.undoable.append(p)
+    history[keyPath: from].removeLast()
+    history[keyPath: to].append(p)
     return p
   }
 

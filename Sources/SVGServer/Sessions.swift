@@ -108,19 +108,29 @@ final class Sessions: Sendable {
     do { document = try Document(bytes: stored.svg, limits: options.limits) } catch {
       throw ServiceError(503, "stored document \(id) cannot be read: \(error.message)")
     }
-    let snapshot = try newestSnapshot(id, atOrBefore: log.count)
-    let rebuild: EditableDocument.Rebuild = { [self] k throws(CommandError) in
+    var snapshot = try newestSnapshot(id, atOrBefore: log.count)
+    // Weak: the sessions this keeps hold the closure.
+    let rebuild: EditableDocument.Rebuild = { [weak self] k throws(CommandError) in
+      guard let self else { throw CommandError("the server is stopping", at: .unknown) }
       do throws(ServiceError) {
         return try load(id, upTo: k, options: options).editable.current
       } catch { throw CommandError(error.message, at: .unknown) }
     }
+    func replay(_ from: SessionSnapshot?) throws(CommandError) -> EditableDocument {
+      try EditableDocument(
+        original: document, log: log.joined(separator: "\n"), snapshot: from,
+        renderOptions: options, rebuild: rebuild)
+    }
     let editable: EditableDocument
     do {
-      editable = try EditableDocument(
-        original: document, log: log.joined(separator: "\n"), snapshot: snapshot,
-        renderOptions: options, rebuild: rebuild)
+      editable = try replay(snapshot)
     } catch {
-      throw ServiceError(503, "document \(id) cannot be replayed: \(error)")
+      // A snapshot that reads back but does not fit the log: the whole log instead.
+      guard snapshot != nil, let whole = try? replay(nil) else {
+        throw ServiceError(503, "document \(id) cannot be replayed: \(error)")
+      }
+      editable = whole
+      snapshot = nil
     }
     replayedEntries.add(log.count - (snapshot?.revision ?? 0), ordering: .relaxed)
     return Session(

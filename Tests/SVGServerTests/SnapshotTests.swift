@@ -101,6 +101,22 @@ import Testing
       #expect(r.status == 200)
       #expect(try client.get("/documents/\(id).svg").text == whole.current.serialized(), "\(step)")
     }
+    // The log the server saved replays in the CLIs, undo() and redo() included.
+    let saved = try #require(try client.get("/documents/\(id)").json["log"] as? [String])
+    let source = data + "/garden.svg"
+    let commands = data + "/saved.commands"
+    try Fixture.garden.write(toFile: source, atomically: true, encoding: .utf8)
+    try saved.joined(separator: "\n").write(toFile: commands, atomically: true, encoding: .utf8)
+    let queried = try Executable(name: "svg-query").run(
+      [source, "--apply", commands, "-o", data + "/edited.svg"])
+    #expect(queried.status == 0, "\(queried.stderr)")
+    #expect(
+      try String(contentsOfFile: data + "/edited.svg", encoding: .utf8)
+        == whole.current.serialized())
+    let rendered = try Executable(name: "svg-render").run(
+      [source, "--commands", commands, "-o", data + "/edited.png"])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+
     // Past the first command that changed the document: an error, nothing stored.
     var undone = 0
     while try client.post("/documents/\(id)/undo", "").status == 200 {
