@@ -73,12 +73,16 @@ let package = Package(
     .executableTarget(
       name: "svg-bench", dependencies: ["SVGTree", "SVGRender", "SVGQuery", "SVGCommands"]),
 
+    // The colouring app (Resources/app) is compiled into SVGServer as string literals.
+    .executableTarget(name: "embed-app"),
+    .plugin(name: "EmbedAppPlugin", capability: .buildTool(), dependencies: ["embed-app"]),
     .target(
       name: "SVGServer",
       dependencies: [
         "SVGCommands", "SVGQuery", "SVGRender", "SVGTree", "SVGGeometry", "CMicroHTTPD",
         "CSQLite", "CLibPQ",
-      ]),
+      ],
+      plugins: ["EmbedAppPlugin"]),
     .executableTarget(
       name: "svg-serve", dependencies: ["SVGServer", "SVGCommands", "CommandLineKit"]),
 
@@ -98,6 +102,8 @@ let package = Package(
       dependencies: [
         "TestSupport", "SVGServer", "SVGCommands", "SVGRender", "SVGTree", "svg-serve",
       ]),
+    .testTarget(
+      name: "AppTests", dependencies: ["TestSupport", "svg-serve"], path: "Tests/AppTests"),
     .testTarget(
       name: "HostileInputs",
       dependencies: ["TestSupport", "svg-render", "svg-inline", "svg-query", "svg-serve"],

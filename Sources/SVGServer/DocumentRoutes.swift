@@ -20,6 +20,12 @@ extension Service {
       responses: imageResponses + [(404, "application/json")]
     ) { s, request, p throws(ServiceError) in try s.renderDocument(p["id"]!, request, "png") },
     Route(
+      method: "GET", pattern: "/documents/{id}.pdf",
+      summary: "The document with its edits as PDF (ETag; immutable with revision=)",
+      parameters: renderParameters.filter { $0.name != "format" } + [revisionParameter],
+      responses: [(200, "application/pdf"), (304, "application/pdf"), (404, "application/json")]
+    ) { s, request, p throws(ServiceError) in try s.renderDocument(p["id"]!, request, "pdf") },
+    Route(
       method: "GET", pattern: "/documents/{id}.svg",
       summary: "The document as SVG with its edits applied",
       parameters: [revisionParameter],

@@ -11,7 +11,9 @@ extension Service {
       description: "The point X,Y: document coordinates, or viewport pixels with viewport=."),
     .init(
       name: "viewport", type: "string",
-      description: "SCROLLX,SCROLLY[,ZOOM[,SCALE]]: at= is a pixel of this view."),
+      description:
+        "SCROLLX,SCROLLY[,ZOOM[,SCALE[,WIDTH,HEIGHT]]]: at= is a pixel of this view "
+        + "(of WIDTH x HEIGHT pixels; default: the drawing's size as rendered)."),
     .init(
       name: "tolerance", type: "number",
       description: "Also hit shapes this far away (px). Default 0."),
@@ -77,17 +79,7 @@ extension Service {
     throws(ServiceError) -> HTTPResponse
   {
     let (x, y) = try parsePoint(request.query["at"], name: "at")
-    var viewport: Viewport?
-    if let text = request.query["viewport"] {
-      let v = text.split(separator: ",").compactMap { Double($0) }
-      guard (2...4).contains(v.count), v.count == text.split(separator: ",").count,
-        v.allSatisfy(\.isFinite), v.dropFirst(2).allSatisfy({ $0 > 0 })
-      else {
-        throw ServiceError(400, "viewport: \"\(text)\" is not SCROLLX,SCROLLY[,ZOOM[,SCALE]]")
-      }
-      viewport = Viewport(
-        scroll: Point(v[0], v[1]), zoom: v.count > 2 ? v[2] : 1, scale: v.count > 3 ? v[3] : 1)
-    }
+    let viewport = try parseViewport(request.query["viewport"])
     var tolerance = 0.0
     if let t = request.query["tolerance"] {
       guard let v = Double(t), v.isFinite, v >= 0 else {

@@ -81,5 +81,6 @@ final class Service: Sendable {
   }
 
   /// Every route, in matching order; `/openapi.json` describes exactly these.
-  static let routes: [Route] = renderRoutes + queryRoutes + documentRoutes + operationRoutes
+  static let routes: [Route] =
+    renderRoutes + queryRoutes + documentRoutes + appRoutes + operationRoutes
 }

@@ -48,7 +48,7 @@ package struct HTTPClient: Sendable {
 
   package func request(
     _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = [],
-    chunked: Bool = false
+    chunked: Bool = false, byLength: Bool = false
   ) throws -> Response {
     var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
     for (k, v) in headers { head += "\(k): \(v)\r\n" }
@@ -67,11 +67,13 @@ package struct HTTPClient: Sendable {
       if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
       bytes = Array((head + "\r\n").utf8) + body
     }
-    return try parse(try exchange(bytes))
+    return try parse(try exchange(bytes, byLength: byLength))
   }
 
-  /// Sends `bytes` as they are and returns everything the server answers until it closes.
-  package func exchange(_ bytes: [UInt8]) throws -> [UInt8] {
+  /// Sends `bytes` as they are and returns everything the server answers until it closes,
+  /// or with `byLength`, until one response with a `Content-Length` body is complete (for
+  /// servers that keep the connection open, such as chromedriver).
+  package func exchange(_ bytes: [UInt8], byLength: Bool = false) throws -> [UInt8] {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw Failure(description: "socket failed") }
     defer { close(fd) }
@@ -82,7 +84,7 @@ package struct HTTPClient: Sendable {
     guard connected == 0 else { throw Failure(description: "connection refused on \(port)") }
     // The server may answer (413) and close before reading it all.
     Self.send(bytes, on: fd)
-    return Self.receive(on: fd)
+    return Self.receive(on: fd, byLength: byLength)
   }
 
   /// Calls `body` with the IPv4 address `ip:port` (for `connect` and `bind`).
@@ -115,16 +117,29 @@ package struct HTTPClient: Sendable {
   }
 
   /// Everything socket `fd` receives until the peer closes, or its receive timeout passes
-  /// without a byte.
-  package static func receive(on fd: Int32) -> [UInt8] {
+  /// without a byte; with `byLength`, only until a response with a `Content-Length` is in.
+  package static func receive(on fd: Int32, byLength: Bool = false) -> [UInt8] {
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       let n = recv(fd, &buffer, buffer.count, 0)
       if n <= 0 { break }
       out += buffer[0..<n]
+      if byLength, let end = Self.completeLength(out), out.count >= end { break }
     }
     return out
+  }
+
+  /// The length of a response whose head is in `raw` and says its `Content-Length`.
+  private static func completeLength(_ raw: [UInt8]) -> Int? {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard let head = raw.firstRange(of: separator) else { return nil }
+    let text = String(decoding: raw[..<head.lowerBound], as: UTF8.self).lowercased()
+    guard
+      let line = text.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+      let length = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces))
+    else { return nil }
+    return head.upperBound + length
   }
 
   private func parse(_ raw: [UInt8]) throws -> Response {
