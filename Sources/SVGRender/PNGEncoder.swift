@@ -212,8 +212,8 @@ enum ParallelPNG {
 }
 
 /// A pointer handed to the bands of one `concurrentPerform`: each band writes only its own
-/// element, and the call returns only when all are done.
-private struct UnsafeSendable<T>: @unchecked Sendable {
+/// part, and the call returns only when all are done.
+struct UnsafeSendable<T>: @unchecked Sendable {
   let value: T
   init(_ value: T) { self.value = value }
 }

@@ -7,6 +7,12 @@ import SVGTree
 /// the suite root as the resource base directory.
 enum SuiteRenderer {
   static func render(_ svg: String, width: Int, resources: String) throws -> Bitmap {
+    let tree = try self.tree(svg, resources: resources)
+    return try tree.rasterize(covering: size(of: tree, width: width))
+  }
+
+  /// The render tree of one suite file, with the harness's resources and fonts.
+  static func tree(_ svg: String, resources: String) throws -> RenderTree {
     let document = try Document(contentsOfFile: svg)
     var options = RenderOptions()
     options.resources = .files(baseDirectory: resources)
@@ -17,11 +23,12 @@ enum SuiteRenderer {
       baseDirectory: URL(fileURLWithPath: svg).deletingLastPathComponent().path)
     // The suite's README: its fonts through its own fontconfig file.
     options.fontConfigFile = SuiteCase.suiteDirectory + "/fonts.conf"
-    let tree = try RenderTree(document: document, options: options)
-    // Scaled to the reference width, the height by the same ratio (not stretched to whole
-    // pixels), as svg-render -w does.
-    let scale = Double(width) / tree.size.width
-    return try tree.rasterize(
-      covering: Size(width: Double(width), height: tree.size.height * scale))
+    return try RenderTree(document: document, options: options)
+  }
+
+  /// Scaled to the reference width, the height by the same ratio (not stretched to whole
+  /// pixels), as svg-render -w does.
+  static func size(of tree: RenderTree, width: Int) -> Size {
+    Size(width: Double(width), height: tree.size.height * Double(width) / tree.size.width)
   }
 }

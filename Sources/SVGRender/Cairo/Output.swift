@@ -46,10 +46,21 @@ extension RenderTree {
     covering size: Size, background: Color? = nil, limits: Limits = .default,
     cancellation: RenderCancellation? = nil
   ) throws(RenderError) -> Bitmap {
+    try rasterize(
+      covering: size, background: background, limits: limits, cancellation: cancellation,
+      bands: nil)
+  }
+
+  /// ``rasterize(covering:background:limits:cancellation:)`` in `bands` horizontal bands
+  /// drawn at once (nil: chosen by size and cores), for tests that compare the two.
+  package func rasterize(
+    covering size: Size, background: Color? = nil, limits: Limits = .default,
+    cancellation: RenderCancellation? = nil, bands: Int?
+  ) throws(RenderError) -> Bitmap {
     let (width, height) = try Self.canvas(covering: size, limits: limits)
     return try rasterize(
       width: width, height: height, drawing: size, background: background, limits: limits,
-      cancellation: cancellation)
+      cancellation: cancellation, bands: bands)
   }
 
   /// Whole pixels covering `size` (a hair of floating-point error does not add a pixel),
@@ -69,23 +80,37 @@ extension RenderTree {
     return (Int(w), Int(h))
   }
 
+  /// `bands`: how many horizontal bands are drawn at once; nil chooses by size and cores
+  /// (``BandedRaster``). A tree that cannot be banded is drawn in one whatever is asked.
   private func rasterize(
     width: Int, height: Int, drawing: Size, background: Color?, limits: Limits,
-    cancellation: RenderCancellation?
+    cancellation: RenderCancellation?, bands: Int? = nil
   ) throws(RenderError) -> Bitmap {
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
     let budget = PixelBudget(maxPixels: limits.maxPixels)
     guard budget.allows(width: width, height: height) else {
       throw RenderError(
-        .limit, "output of \(width)x\(height) pixels is over the limit of \(limits.maxPixels) pixels")
+        .limit,
+        "output of \(width)x\(height) pixels is over the limit of \(limits.maxPixels) pixels")
     }
     var bitmap = Bitmap(width: width, height: height)
-    bitmap.withSurface { surface in
-      let cr = cairo_create(surface)!
-      draw(
-        on: cr, drawing: drawing, background: background, budget: budget,
-        cancellation: cancellation)
-      cairo_destroy(cr)
+    // Layers are as large as the clip; bands are drawn only when every layer of one band
+    // fits the budget too, so that both draw the same layers.
+    let count = bands ?? BandedRaster.automaticCount(width: width, height: height)
+    if count > 1, budget.allows(width: width + 1, height: height + 1),
+      BandedRaster.isBandable(root)
+    {
+      drawBands(
+        min(count, height), into: &bitmap, drawing: drawing, background: background,
+        budget: budget, cancellation: cancellation)
+    } else {
+      bitmap.withSurface { surface in
+        let cr = cairo_create(surface)!
+        draw(
+          on: cr, drawing: drawing, background: background, budget: budget,
+          cancellation: cancellation)
+        cairo_destroy(cr)
+      }
     }
     try cancellation?.check()
     return bitmap
@@ -161,7 +186,7 @@ extension RenderTree {
   }
 
   /// Draws the tree scaled to `drawing` (in the surface's units) from the origin.
-  private func draw(
+  func draw(
     on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?
   ) {

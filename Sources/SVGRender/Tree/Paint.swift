@@ -36,10 +36,13 @@ public struct Stroke: Sendable {
 }
 
 /// A resolved paint: a colour or a paint server with every unit already in user space.
+///
+/// Gradients are boxed (`indirect`): a paint, and so every ``Fill`` and ``Stroke``, is the
+/// size of a colour, not of a gradient's points and transform.
 public enum RenderPaint: Sendable {
   case color(Color)
-  case linearGradient(LinearGradient)
-  case radialGradient(RadialGradient)
+  indirect case linearGradient(LinearGradient)
+  indirect case radialGradient(RadialGradient)
   case pattern(Pattern)
 }
 

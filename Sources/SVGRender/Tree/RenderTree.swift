@@ -32,10 +32,14 @@ public struct Size: Hashable, Sendable {
 }
 
 /// A node of the render tree.
+///
+/// Groups and images are boxed (`indirect`), so a node is the size of a ``PathNode``, not of
+/// the largest case: the nodes of a drawing of many thousand shapes are copied while it is
+/// built and drawn, and held in arrays of children.
 public enum RenderNode: Sendable {
-  case group(Group)
+  indirect case group(Group)
   case path(PathNode)
-  case image(ImageNode)
+  indirect case image(ImageNode)
 
   /// The source element the node was made from (the `use` instance's target, for clones).
   public var source: NodeID? {

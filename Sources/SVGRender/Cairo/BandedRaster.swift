@@ -1,0 +1,122 @@
+import CCairo
+import Dispatch
+import Glibc
+import SVGGeometry
+import SVGTree
+
+/// Rasterization of one large image on all cores: the image is cut into horizontal bands
+/// and every band draws the whole (immutable, shared) render tree on a cairo context of its
+/// own, clipped to its rows of the one pixel buffer. No band writes outside its rows, so
+/// the bands need no locks and the pixels are never copied.
+///
+/// A banded image must be byte-identical to one drawn in one band. Each band's surface
+/// spans the whole image (same size, same origin), so every coordinate cairo computes is
+/// the one a single band computes; only the clip differs, and a pixel-aligned clip changes
+/// no coverage. What the clip does change is the extent of each drawing operation, and
+/// cairo rounds the matrix of a gradient, pattern or image source to pixman's fixed point
+/// around the centre of that extent (`_cairo_matrix_to_pixman_matrix_offset`), so those
+/// paints can come out one level apart between a band and the whole image. cairo's
+/// stroker also replaces a curve that lies wholly outside the clip by a straight line, which
+/// moves every dash after it along the path and changes the miter or bevel joins of its
+/// ends (seen in the suite's `shapes/path/M-T-T-rel`; a round join is the same disc whatever
+/// the directions it joins), so strokes are banded only undashed, and with round joins
+/// where the path has curves; filters read pixels beyond the band. A tree with any of them (anywhere: in masks, clips, patterns,
+/// nested SVG images) is drawn in one band (``isBandable(_:)``). Layers (opacity, clips,
+/// masks, blending) are per-pixel and their sources are whole-pixel translations, which
+/// cairo passes to pixman exactly.
+enum BandedRaster {
+  /// Images with fewer pixels are one band: starting threads and walking the tree once
+  /// more cost more than they save there.
+  static let minPixels = 1 << 17
+  /// Bands are at least this many rows tall.
+  static let minRows = 32
+
+  /// The number of bands for a `width` × `height` image: one per core, within the bounds
+  /// above.
+  static func automaticCount(width: Int, height: Int) -> Int {
+    guard width * height >= minPixels else { return 1 }
+    let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    return max(1, min(cores, height / minRows))
+  }
+
+  /// Whether every paint of `group`'s subtree draws the same pixels whatever the clip:
+  /// plain colours only, strokes undashed (with round joins on curves), no filters, no raster
+  /// images.
+  static func isBandable(_ group: Group) -> Bool {
+    guard group.filters.isEmpty else { return false }
+    if let clip = group.clipPath, !isBandable(clip) { return false }
+    var mask = group.mask
+    while let m = mask {
+      guard isBandable(m.content) else { return false }
+      mask = m.mask
+    }
+    return group.children.allSatisfy(isBandable)
+  }
+
+  private static func isBandable(_ clip: ClipPath) -> Bool {
+    // Clip children are drawn as opaque coverage: their paints do not matter.
+    clip.children.allSatisfy {
+      guard case .group(let g) = $0 else { return true }
+      return isBandable(g)
+    } && (clip.clipPath.map(isBandable) ?? true)
+  }
+
+  private static func isBandable(_ node: RenderNode) -> Bool {
+    switch node {
+    case .group(let g): isBandable(g)
+    case .path(let p):
+      isPlain(p.fill?.paint) && p.stroke.map { isBandable($0, on: p.path) } ?? true
+    case .image(let i):
+      if case .svg(let tree) = i.content { isBandable(tree.root) } else { false }
+    }
+  }
+
+  private static func isBandable(_ stroke: Stroke, on path: Path) -> Bool {
+    guard isPlain(stroke.paint), (stroke.dashes ?? []).isEmpty else { return false }
+    return stroke.join == .round
+      || !path.elements.contains {
+        switch $0 {
+        case .quad, .cubic: true
+        case .move, .line, .close: false
+        }
+      }
+  }
+
+  private static func isPlain(_ paint: RenderPaint?) -> Bool {
+    guard let paint else { return true }
+    if case .color = paint { return true }
+    return false
+  }
+}
+
+extension RenderTree {
+  /// Draws the tree into `bitmap` in `count` bands at once (see ``BandedRaster``).
+  func drawBands(
+    _ count: Int, into bitmap: inout Bitmap, drawing: Size, background: Color?,
+    budget: PixelBudget, cancellation: RenderCancellation?
+  ) {
+    let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
+    bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
+      let pixels = UnsafeSendable(buffer.baseAddress!)
+      DispatchQueue.concurrentPerform(iterations: count) { i in
+        let rows = (h * i / count)..<(h * (i + 1) / count)
+        let surface = cairo_image_surface_create_for_data(
+          pixels.value, CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(s))!
+        let cr = cairo_create(surface)!
+        cairo_rectangle(cr, 0, Double(rows.lowerBound), Double(w), Double(rows.count))
+        cairo_clip(cr)
+        draw(
+          on: cr, drawing: drawing, background: background, budget: budget,
+          cancellation: cancellation)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        cairo_surface_destroy(surface)
+      }
+    }
+  }
+}
+
+extension RenderTree {
+  /// Whether the tree is drawn in bands when asked (see ``BandedRaster``).
+  package var isBandable: Bool { BandedRaster.isBandable(root) }
+}
