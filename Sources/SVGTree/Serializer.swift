@@ -60,7 +60,7 @@ extension Document {
   }
 }
 
-/// Escaping for XML text and attribute values.
+/// Escaping for XML text and attribute values (SourceWriter escapes values in their own quotes).
 package enum XMLEscape {
   package static func text(_ s: String, to out: inout String) {
     for c in s.unicodeScalars {
