@@ -1,6 +1,6 @@
 /// The bytes that differ between `a` and `b` once their common beginning and end are taken
 /// away: what `a` had there, what `b` has, and where it starts.
-public func difference(_ a: [UInt8], _ b: [UInt8]) -> (old: String, new: String, at: Int) {
+package func difference(_ a: [UInt8], _ b: [UInt8]) -> (old: String, new: String, at: Int) {
   var start = 0
   while start < min(a.count, b.count), a[start] == b[start] { start += 1 }
   var end = 0
