@@ -10,7 +10,11 @@ public struct Document: Sendable {
   public var sourcePath: String?
   /// The bytes the document was read from, shared (never copied) with the reader's input,
   /// for ``written()``; nil for documents built in code or read from UTF-16.
-  package internal(set) var source: SourceText?
+  package internal(set) var source: SourceText? {
+    didSet { recordsEdits = source != nil }
+  }
+  /// Whether changes of children are recorded (not while the reader builds the tree).
+  private var recordsEdits = false
   private var idIndex: [String: NodeID] = [:]
 
   /// The synthetic document node at the top of the arena.
@@ -104,10 +108,12 @@ public struct Document: Sendable {
     nodes.reserveCapacity(count)
   }
 
-  /// Records a change of `id`'s children, for nodes read from a source (while reading,
-  /// elements get their span when they close, so the reader's appends are not changes).
+  /// Records a change of `id`'s children, for nodes read from a source (the reader's own
+  /// appends are not changes).
   private mutating func markChildrenEdited(_ id: NodeID) {
-    if nodes[id.index].span != nil { nodes[id.index].edits.insert(.children) }
+    if recordsEdits, nodes[id.index].span != nil {
+      nodes[id.index].edits.insert(.children)
+    }
   }
 
   /// Sets where `id` stands in the source (the reader, as each node's extent becomes known).

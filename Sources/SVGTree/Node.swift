@@ -99,7 +99,7 @@ public struct Node: Sendable {
   /// Where the node stands in its document's source bytes; nil for nodes made by edits.
   package internal(set) var span: SourceSpan?
   /// What changed since the node was read (its attributes tell their own changes).
-  package internal(set) var edits: NodeEdits = []
+  package internal(set) var edits = NodeEdits(rawValue: 0)
 
   public init(
     kind: NodeKind, name: String = "", prefix: String? = nil, namespaceURI: String? = nil,

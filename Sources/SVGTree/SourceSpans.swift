@@ -34,7 +34,9 @@ extension TreeBuilder {
     if let lt = m.find(UInt8(ascii: "<"), from: cursor) {
       if let opening {
         if m.starts(opening, at: lt) { return lt }
-      } else if lt + 1 < m.count, !"/!?".utf8.contains(m[lt + 1]) {
+      } else if lt + 1 < m.count, m[lt + 1] != UInt8(ascii: "/"), m[lt + 1] != UInt8(ascii: "!"),
+        m[lt + 1] != UInt8(ascii: "?")
+      {
         return lt
       }
     }
