@@ -114,5 +114,7 @@ import Testing
     #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
     let d = difference(input, Array(written.utf8))
     #expect(d.old == "")
+    try s.undo(2)
+    #expect(s.current.written() == input)
   }
 }
