@@ -125,7 +125,7 @@ let package = Package(
       path: "Examples/InlineExampleTests"),
     .testTarget(
       name: "SVGCommandsTests",
-      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree"],
+      dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree", "TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],

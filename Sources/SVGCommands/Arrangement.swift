@@ -87,6 +87,6 @@ extension Edit {
   }
 
   private func sameNode(_ a: Node, _ b: Node) -> Bool {
-    a.attributes == b.attributes && a.children == b.children && a.text == b.text
+    a.isIdentical(to: b)
   }
 }

@@ -1,3 +1,5 @@
+import SVGTree
+
 /// An attribute of a start tag as written: byte ranges into the source.
 struct ScannedAttribute: Sendable {
   /// The name as written (`xlink:href`).
@@ -167,35 +169,13 @@ private struct MarkupScanner {
     position = close
   }
 
-  /// Skips `<!DOCTYPE ...>`: quoted literals, and the internal subset with its own
-  /// comments, processing instructions and quoted entity values, may all hold `>`.
+  /// Skips `<!DOCTYPE ...>`, internal subset included (SVGTree's scanner, which the reader
+  /// uses too).
   private mutating func skipDoctype() throws(MarkupScanError) {
     let start = position
-    position += 9
-    var inSubset = false
-    while position < bytes.count {
-      let c = bytes[position]
-      if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-        guard let close = find(c, from: position + 1) else { break }
-        position = close + 1
-      } else if inSubset && starts("<!--") {
-        position = try end(of: "-->", from: position + 4)
-      } else if inSubset && starts("<?") {
-        position = try end(of: "?>", from: position + 2)
-      } else if c == UInt8(ascii: "[") && !inSubset {
-        inSubset = true
-        position += 1
-      } else if c == UInt8(ascii: "]") && inSubset {
-        inSubset = false
-        position += 1
-      } else if c == UInt8(ascii: ">") && !inSubset {
-        position += 1
-        return
-      } else {
-        position += 1
-      }
-    }
-    throw fail("unterminated <!DOCTYPE", at: start)
+    let end = bytes.withUnsafeBufferPointer { MarkupBytes($0).doctypeEnd(from: start) }
+    guard let end else { throw fail("unterminated <!DOCTYPE", at: start) }
+    position = end
   }
 
   // MARK: Bytes

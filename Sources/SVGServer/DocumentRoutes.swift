@@ -172,7 +172,7 @@ extension Service {
     var response = try conditional(request, etag: session.stateHash, immutable: pinned) {
       HTTPResponse(
         status: 200, headers: [("Content-Type", "image/svg+xml")],
-        body: Array(session.editable.current.serialized().utf8))
+        body: session.editable.current.written())
     }
     response.headers.append(("X-Inkpath-Revision", String(session.revision)))
     return response

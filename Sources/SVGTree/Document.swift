@@ -8,6 +8,13 @@ public struct Document: Sendable {
   public var treatsNoNamespaceAsSVG = false
   /// The file the document was read from, for messages and relative references.
   public var sourcePath: String?
+  /// The bytes the document was read from, shared (never copied) with the reader's input,
+  /// for ``written()``; nil for documents built in code or read from UTF-16.
+  package internal(set) var source: SourceText? {
+    didSet { recordsEdits = source != nil }
+  }
+  /// Whether changes of children are recorded (not while the reader builds the tree).
+  private var recordsEdits = false
   private var idIndex: [String: NodeID] = [:]
 
   /// The synthetic document node at the top of the arena.
@@ -90,6 +97,7 @@ public struct Document: Sendable {
     n.children = []
     nodes.append(n)
     nodes[parent.index].children.append(id)
+    markChildrenEdited(parent)
     if let name = n.id, idIndex[name] == nil { idIndex[name] = id }
     return id
   }
@@ -100,15 +108,17 @@ public struct Document: Sendable {
     nodes.reserveCapacity(count)
   }
 
-  /// Appends `text` to the last child of `parent` when that is a node of the same `kind`
-  /// (text or CDATA: the parser delivers them in pieces, and writes `]]>` as two CDATA
-  /// sections), else adds a node.
-  mutating func appendText(_ text: String, to parent: NodeID, kind: NodeKind) {
-    if let last = nodes[parent.index].children.last, nodes[last.index].kind == kind {
-      nodes[last.index].text += text
-    } else {
-      append(Node(kind: kind, text: text), to: parent)
+  /// Records a change of `id`'s children, for nodes read from a source (the reader's own
+  /// appends are not changes).
+  private mutating func markChildrenEdited(_ id: NodeID) {
+    if recordsEdits, nodes[id.index].span != nil {
+      nodes[id.index].edits.insert(.children)
     }
+  }
+
+  /// Sets where `id` stands in the source (the reader, as each node's extent becomes known).
+  mutating func setSpan(_ span: SourceSpan, of id: NodeID) {
+    nodes[id.index].span = span
   }
 
   /// Moves `id` to position `index` among its parent's children (all node kinds count).
@@ -118,6 +128,7 @@ public struct Document: Sendable {
     kids.removeAll { $0 == id }
     kids.insert(id, at: max(0, min(index, kids.count)))
     nodes[p.index].children = kids
+    markChildrenEdited(p)
   }
 
   /// Detaches `id` (and its subtree) from the tree. Its arena slot stays, unreachable.
@@ -125,6 +136,7 @@ public struct Document: Sendable {
     guard let p = nodes[id.index].parent else { return }
     nodes[p.index].children.removeAll { $0 == id }
     nodes[id.index].parent = nil
+    markChildrenEdited(p)
     rebuildIDIndex()
   }
 

@@ -26,7 +26,12 @@ public struct Attribute: Hashable, Sendable {
   public var prefix: String?
   public var name: String
   public var namespaceURI: String?
-  public var value: String
+  public var value: String {
+    didSet { if origin != .added { origin = .edited } }
+  }
+  /// Whether the attribute is as read, changed since, or added by an edit: how
+  /// ``Document/written()`` writes it.
+  package internal(set) var origin = SourceOrigin.added
 
   public init(name: String, value: String, prefix: String? = nil, namespaceURI: String? = nil) {
     self.name = name
@@ -42,7 +47,11 @@ public struct Attribute: Hashable, Sendable {
 /// An `xmlns` or `xmlns:prefix` declaration on an element.
 public struct NamespaceDeclaration: Hashable, Sendable {
   public var prefix: String?
-  public var uri: String
+  public var uri: String {
+    didSet { if origin != .added { origin = .edited } }
+  }
+  /// Whether the declaration is as read, changed since, or added by an edit.
+  package internal(set) var origin = SourceOrigin.added
 
   public init(prefix: String?, uri: String) {
     self.prefix = prefix
@@ -81,10 +90,16 @@ public struct Node: Sendable {
   public var attributes: [Attribute]
   public var namespaces: [NamespaceDeclaration]
   /// Content of a text, CDATA, comment, PI or doctype node.
-  public var text: String
+  public var text: String {
+    didSet { edits.insert(.text) }
+  }
   public internal(set) var parent: NodeID?
   public internal(set) var children: [NodeID]
   public var location: SourceLocation
+  /// Where the node stands in its document's source bytes; nil for nodes made by edits.
+  package internal(set) var span: SourceSpan?
+  /// What changed since the node was read (its attributes tell their own changes).
+  package internal(set) var edits = NodeEdits(rawValue: 0)
 
   public init(
     kind: NodeKind, name: String = "", prefix: String? = nil, namespaceURI: String? = nil,
@@ -102,6 +117,14 @@ public struct Node: Sendable {
     self.parent = nil
     self.children = []
     self.location = location
+  }
+
+  /// Whether `other` is this node with the same content and the same record of where it
+  /// came from, so that both write the same bytes.
+  package func isIdentical(to other: Node) -> Bool {
+    kind == other.kind && name == other.name && prefix == other.prefix
+      && attributes == other.attributes && namespaces == other.namespaces && text == other.text
+      && children == other.children && span == other.span && edits == other.edits
   }
 
   public var isElement: Bool { kind == .element }
@@ -140,6 +163,55 @@ public struct Node: Sendable {
   public mutating func removeAttribute(_ name: String, namespace: String? = nil) {
     attributes.removeAll { $0.name == name && $0.namespaceURI == namespace }
   }
+}
+
+/// Where an attribute or namespace declaration came from.
+package enum SourceOrigin: UInt8, Hashable, Sendable {
+  /// Added by an edit (or built in code).
+  case added
+  /// As read from the source.
+  case read
+  /// Read, then given another value.
+  case edited
+  /// Not written in the source: a default from the internal DTD subset.
+  case defaulted
+}
+
+/// Changes to a node since it was read, besides those of its attributes.
+package struct NodeEdits: OptionSet, Hashable, Sendable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// The text of a text, CDATA, comment, PI or doctype node.
+  package static let text = NodeEdits(rawValue: 1)
+  /// Children added, removed or moved.
+  package static let children = NodeEdits(rawValue: 2)
+}
+
+/// Byte offsets of a node in its document's source (``Document/written()`` copies them).
+package struct SourceSpan: Hashable, Sendable {
+  /// The first byte: any bytes before the markup that no node holds (white space between
+  /// top-level nodes, a reference to an empty entity) go with the node.
+  package var start: UInt32
+  /// Just past the node: for an element, past its end tag.
+  package var end: UInt32
+  /// Elements: just past the start tag.
+  package var startTagEnd: UInt32 = 0
+  /// Elements: where the end tag starts (with any bytes before it that no node holds).
+  /// An element written `<a/>` has `end == startTagEnd`.
+  package var endTagStart: UInt32 = 0
+  /// Elements: attributes and namespace declarations written in the start tag.
+  package var attributeCount: UInt32 = 0
+  /// Nodes an entity reference produced: `start..<end` is the reference (`&name;`). The
+  /// nodes at the reference's level say how many they are; their descendants say 0.
+  package var fromEntity = false
+  package var entityMembers: UInt32 = 0
+
+  package init(start: Int, end: Int) {
+    self.start = UInt32(start)
+    self.end = UInt32(end)
+  }
+
+  package var range: Range<Int> { Int(start)..<Int(end) }
 }
 
 /// Namespace URIs that SVG documents use.

@@ -38,8 +38,41 @@ enum FileInput {
   }
 }
 
-/// gzip inflation for `.svgz`, with a cap on the inflated size (an svgz bomb stops there).
+extension Document {
+  /// ``written()`` for a file at `path`: gzip-compressed when the name ends in `.svgz`.
+  public func written(forPath path: String) -> [UInt8] {
+    let bytes = written()
+    return path.lowercased().hasSuffix(".svgz") ? Gzip.deflate(bytes) : bytes
+  }
+}
+
+/// gzip for `.svgz`: inflation with a cap on the inflated size (an svgz bomb stops there),
+/// and deflation for writing.
 enum Gzip {
+  static func deflate(_ input: [UInt8]) -> [UInt8] {
+    var stream = z_stream()
+    guard
+      deflateInit2_(
+        &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY,
+        ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { return input }
+    defer { deflateEnd(&stream) }
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))))
+    var input = input
+    let written = input.withUnsafeMutableBufferPointer { inBuf in
+      output.withUnsafeMutableBufferPointer { outBuf in
+        stream.next_in = inBuf.baseAddress
+        stream.avail_in = uInt(inBuf.count)
+        stream.next_out = outBuf.baseAddress
+        stream.avail_out = uInt(outBuf.count)
+        return CZlib.deflate(&stream, Z_FINISH) == Z_STREAM_END
+          ? outBuf.count - Int(stream.avail_out) : nil
+      }
+    }
+    guard let written else { return input }
+    return Array(output[0..<written])
+  }
+
   static func isCompressed(_ bytes: [UInt8]) -> Bool {
     bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
   }

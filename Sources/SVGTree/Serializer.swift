@@ -1,7 +1,8 @@
 extension Document {
-  /// The document as SVG text: every node kept (comments, CDATA, PIs, doctype, unknown
-  /// elements, namespace declarations), attributes in their order. Reading the text back
-  /// gives an equal tree.
+  /// The document as SVG text in a normalized form: every node kept (comments, CDATA, PIs,
+  /// doctype, unknown elements, namespace declarations), attributes in their order, UTF-8,
+  /// double quotes. Reading the text back gives an equal tree. ``written()`` writes into the
+  /// source's own bytes instead.
   public func serialized(xmlDeclaration: Bool = true) -> String {
     var out = xmlDeclaration ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
     out.reserveCapacity(nodes.count * 64)
@@ -60,7 +61,7 @@ extension Document {
   }
 }
 
-/// Escaping for XML text and attribute values.
+/// Escaping for XML text and attribute values (SourceWriter escapes values in their own quotes).
 package enum XMLEscape {
   package static func text(_ s: String, to out: inout String) {
     for c in s.unicodeScalars {

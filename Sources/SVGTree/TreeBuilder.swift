@@ -9,6 +9,10 @@ import CLibXML2
 /// reference, once per reference. Each reference is charged its replacement's length against
 /// ``Limits/maxEntityExpansion``, elements from entities count against
 /// ``Limits/maxElements``, and libxml2's own checks stop entity loops and amplification.
+///
+/// Text arrives in pieces and is added as one node when the next event comes. The builder
+/// also records where each node stands in the input (``SourceSpan``, see SourceSpans.swift)
+/// so that an edited document can be written with every unedited byte kept.
 final class TreeBuilder {
   struct Stop {
     var kind: SVGError.Kind = .limit
@@ -16,47 +20,85 @@ final class TreeBuilder {
     var location: SourceLocation
   }
 
+  /// Text or CDATA of the document's own context not yet added: it becomes one node.
+  struct PendingText {
+    var kind: NodeKind
+    /// Where it starts in the input (the end of the markup before it).
+    var start: Int
+    var text: String
+    /// CDATA: just past its last `]]>`.
+    var end: Int = 0
+  }
+
+  /// An element of the document's own context that is open, with its span so far.
+  struct OpenSpan {
+    var span: SourceSpan
+    var selfClosing: Bool
+  }
+
+  /// The nodes one entity reference added so far.
+  struct EntityGroup {
+    /// The first node the reference added.
+    var first: Int
+    /// Text before the reference, added when the entity's first node came: its node and
+    /// start (the reference ends it).
+    var textBefore: (id: NodeID, start: Int)?
+  }
+
   let limits: Limits
   /// The document's own parser context (entity content comes from others).
   let main: xmlParserCtxtPtr
   var document = Document()
   /// Open elements, innermost last; the synthetic top first.
-  private var open: [NodeID] = [Document.top]
-  private var elements = 0
-  private var expanded = 0
-  private var doctype: NodeID?
+  var open: [NodeID] = [Document.top]
+  /// Spans of the open elements (nil for the top and for elements from entities).
+  var openSpans: [OpenSpan?] = [nil]
+  var elements = 0
+  var expanded = 0
+  var doctype: NodeID?
   /// Why the parse was stopped (a limit), reported instead of libxml2's error.
   var stopReason: Stop?
   /// The first of libxml2's own size limits that the input broke (an attribute or text
   /// node over 10 MB): the errors libxml2 reports after it only describe its aftermath.
   var sizeError: Stop?
-  private var names: [UnsafeRawPointer: String] = [:]
-  private var namespaceURIs: [UnsafeRawPointer: String] = [:]
+  var names: [UnsafeRawPointer: String] = [:]
+  var namespaceURIs: [UnsafeRawPointer: String] = [:]
+  var pending: PendingText?
+  /// Text of an entity's replacement not yet added.
+  var entityText = ""
+  var group: EntityGroup?
+  /// The input, while spans are recorded (nil when not, or no longer: see SourceSpans.swift).
+  var markup: MarkupBytes?
+  /// How far the input is accounted for by nodes.
+  var cursor = 0
+  var sourceLayout: SourceLayout?
 
   init(limits: Limits, main: xmlParserCtxtPtr) {
     self.limits = limits
     self.main = main
   }
 
+  var parent: NodeID { open[open.count - 1] }
+
   /// Replaces the content callbacks of `sax`; declarations keep libxml2's SAX2 handlers.
   static func install(on sax: UnsafeMutablePointer<xmlSAXHandler>) {
     sax.pointee.startElementNs = startElementCallback
-    sax.pointee.endElementNs = { ctx, _, _, _ in builder(ctx)?.endElement() }
+    sax.pointee.endElementNs = { ctx, _, _, _ in builder(ctx)?.endElement(ctx) }
     sax.pointee.characters = { ctx, ch, len in builder(ctx)?.characters(ch, Int(len), ctx) }
     sax.pointee.ignorableWhitespace = sax.pointee.characters
-    sax.pointee.cdataBlock = { ctx, ch, len in builder(ctx)?.cdata(ch, Int(len)) }
+    sax.pointee.cdataBlock = { ctx, ch, len in builder(ctx)?.cdata(ch, Int(len), ctx) }
     sax.pointee.comment = { ctx, value in
       if let ctxt = parserContext(ctx), ctxt.pointee.inSubset != 0 {
         xmlSAX2Comment(ctx, value)
       } else {
-        builder(ctx)?.comment(value)
+        builder(ctx)?.comment(value, ctx)
       }
     }
     sax.pointee.processingInstruction = { ctx, target, data in
       if let ctxt = parserContext(ctx), ctxt.pointee.inSubset != 0 {
         xmlSAX2ProcessingInstruction(ctx, target, data)
       } else {
-        builder(ctx)?.processingInstruction(target, data)
+        builder(ctx)?.processingInstruction(target, data, ctx)
       }
     }
     sax.pointee.internalSubset = { ctx, name, externalID, systemID in
@@ -68,14 +110,27 @@ final class TreeBuilder {
   }
 
   /// The finished document; the doctype's text is the DTD libxml2 kept, as written back.
-  func finish(doc: xmlDocPtr?) -> Document {
+  /// `source` is the input that was parsed, kept for writing when spans were recorded.
+  func finish(doc: xmlDocPtr?, source: [UInt8]) -> Document {
+    flushPending(textEnd: nil)
     if let doctype, let dtd = doc?.pointee.intSubset, let buf = xmlBufferCreate() {
       defer { xmlBufferFree(buf) }
       xmlNodeDump(
         buf, doc, UnsafeMutableRawPointer(dtd).assumingMemoryBound(to: xmlNode.self), 0, 0)
-      document[doctype].text = String(cString: xmlBufferContent(buf))
+      var node = document[doctype]
+      node.text = String(cString: xmlBufferContent(buf))
+      node.edits = []
+      document[doctype] = node
+    }
+    if let layout = sourceLayout {
+      document.source = SourceText(bytes: source, layout: layout, tailStart: cursor)
     }
     return document
+  }
+
+  /// Whether an event comes from the document's own context (not an entity's).
+  func isMain(_ ctx: UnsafeMutableRawPointer?) -> Bool {
+    parserContext(ctx) == main
   }
 
   // MARK: Events
@@ -84,7 +139,7 @@ final class TreeBuilder {
     _ ctxt: xmlParserCtxtPtr, _ localname: UnsafePointer<xmlChar>?,
     _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?, _ nbNamespaces: Int,
     _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ nbAttributes: Int,
-    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    _ nbDefaulted: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
     guard stopReason == nil, let localname else { return stop(ctxt) }
     let fromEntity = ctxt != main
@@ -99,7 +154,10 @@ final class TreeBuilder {
     if open.count > limits.maxDepth {
       return stop(ctxt, "elements nested deeper than \(limits.maxDepth)", at: location)
     }
-    let parent = open[open.count - 1]
+    let span =
+      fromEntity
+      ? enterEntityContent() : startTagSpan(attributes: nbNamespaces + nbAttributes - nbDefaulted)
+    let parent = self.parent
     do throws(SVGError) {
       var node = Node(kind: .element, name: name(localname))
       node.location = location
@@ -115,8 +173,10 @@ final class TreeBuilder {
         for i in 0..<nbNamespaces {
           var uri = ""
           if let p = namespaces[2 * i + 1] { uri = try namespaceURI(p) }
-          node.namespaces.append(
-            NamespaceDeclaration(prefix: namespaces[2 * i].map { name($0) }, uri: uri))
+          var declaration = NamespaceDeclaration(
+            prefix: namespaces[2 * i].map { name($0) }, uri: uri)
+          declaration.origin = .read
+          node.namespaces.append(declaration)
         }
       }
       if nbAttributes > 0, let attributes {
@@ -128,6 +188,7 @@ final class TreeBuilder {
           var attribute = Attribute(
             name: name(attrName),
             value: try attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
+          attribute.origin = i < nbAttributes - nbDefaulted ? .read : .defaulted
           if let attrURI = a[2] {
             attribute.prefix = a[1].map { name($0) }
             attribute.namespaceURI = try namespaceURI(attrURI)
@@ -136,55 +197,77 @@ final class TreeBuilder {
         }
       }
       open.append(document.append(node, to: parent))
+      openSpans.append(span)
     } catch {
       stop(ctxt, error.message, at: location)
     }
   }
 
-  fileprivate func endElement() {
-    if open.count > 1 { open.removeLast() }
+  fileprivate func endElement(_ ctx: UnsafeMutableRawPointer?) {
+    guard open.count > 1 else { return }
+    if isMain(ctx) {
+      endTagSpan()
+    } else {
+      flushEntityText()
+    }
+    open.removeLast()
+    openSpans.removeLast()
   }
 
   fileprivate func characters(
     _ ch: UnsafePointer<xmlChar>?, _ length: Int, _ ctx: UnsafeMutableRawPointer?
   ) {
     guard stopReason == nil, let ch else { return stop(parserContext(ctx)) }
-    document.appendText(
-      String(decoding: UnsafeBufferPointer(start: ch, count: length), as: UTF8.self),
-      to: open[open.count - 1], kind: .text)
+    let text = String(decoding: UnsafeBufferPointer(start: ch, count: length), as: UTF8.self)
+    if isMain(ctx) {
+      appendPendingText(text)
+    } else {
+      entityText += text
+    }
   }
 
-  fileprivate func cdata(_ ch: UnsafePointer<xmlChar>?, _ length: Int) {
+  fileprivate func cdata(
+    _ ch: UnsafePointer<xmlChar>?, _ length: Int, _ ctx: UnsafeMutableRawPointer?
+  ) {
     guard stopReason == nil, let ch else { return }
     let text = String(decoding: UnsafeBufferPointer(start: ch, count: length), as: UTF8.self)
-    document.appendText(text, to: open[open.count - 1], kind: .cdata)
+    if isMain(ctx) {
+      cdataSection(text)
+    } else {
+      _ = enterEntityContent()
+      document.append(Node(kind: .cdata, text: text), to: parent)
+    }
   }
 
-  fileprivate func comment(_ value: UnsafePointer<xmlChar>?) {
+  fileprivate func comment(_ value: UnsafePointer<xmlChar>?, _ ctx: UnsafeMutableRawPointer?) {
     guard stopReason == nil else { return }
     let text = value.map { String(cString: $0) } ?? ""
-    document.append(Node(kind: .comment, text: text), to: open[open.count - 1])
+    addMarkup(Node(kind: .comment, text: text), ctx, opening: "<!--")
   }
 
   fileprivate func processingInstruction(
-    _ target: UnsafePointer<xmlChar>?, _ data: UnsafePointer<xmlChar>?
+    _ target: UnsafePointer<xmlChar>?, _ data: UnsafePointer<xmlChar>?,
+    _ ctx: UnsafeMutableRawPointer?
   ) {
     guard stopReason == nil, let target else { return }
     let node = Node(
       kind: .processingInstruction, name: name(target),
       text: data.map { String(cString: $0) } ?? "")
-    document.append(node, to: open[open.count - 1])
+    addMarkup(node, ctx, opening: "<?")
   }
 
   fileprivate func doctypeDeclared() {
     guard doctype == nil, open.count == 1 else { return }
-    doctype = document.append(Node(kind: .doctype), to: Document.top)
+    doctype = addMarkup(Node(kind: .doctype), parserContext(main), opening: "<!DOCTYPE")
   }
 
-  /// Called after an internal entity's content was delivered: charges its length.
+  /// Called after an internal entity's content was delivered: charges its length, and ends
+  /// the group of nodes the reference added.
   fileprivate func reference(_ name: UnsafePointer<xmlChar>?, _ ctx: UnsafeMutableRawPointer?) {
     guard stopReason == nil else { return stop(parserContext(ctx)) }
-    guard let name, let ent = xmlGetDocEntity(main.pointee.myDoc, name) else { return }
+    guard let name else { return }
+    if isMain(ctx) { endEntityReference(String(cString: name)) }
+    guard let ent = xmlGetDocEntity(main.pointee.myDoc, name) else { return }
     do throws(SVGError) {
       try charge(Int(ent.pointee.length))
     } catch {
@@ -194,11 +277,9 @@ final class TreeBuilder {
     }
   }
 
-  // MARK: Helpers
-
   /// Stops the parse: this context (an entity's, perhaps) and the document's. A context
   /// that is already stopped gets here again from its next event, and stops again.
-  private func stop(
+  func stop(
     _ ctxt: xmlParserCtxtPtr?, _ message: String? = nil, at location: SourceLocation = .unknown
   ) {
     if let message, stopReason == nil {
@@ -208,94 +289,9 @@ final class TreeBuilder {
     if let ctxt { xmlStopParser(ctxt) }
     xmlStopParser(main)
   }
-
-  private func charge(_ n: Int) throws(SVGError) {
-    expanded += n
-    if expanded > limits.maxEntityExpansion {
-      throw SVGError(
-        .limit, "entity expansion over the limit of \(limits.maxEntityExpansion) characters")
-    }
-  }
-
-  /// Names come from libxml2's dictionary, so each distinct pointer is decoded once.
-  private func name(_ p: UnsafePointer<xmlChar>) -> String {
-    let key = UnsafeRawPointer(p)
-    if let s = names[key] { return s }
-    let s = String(cString: p)
-    names[key] = s
-    return s
-  }
-
-  /// A namespace URI; `&ns_svg;`-style references (Illustrator) are expanded.
-  private func namespaceURI(_ p: UnsafePointer<xmlChar>) throws(SVGError) -> String {
-    let key = UnsafeRawPointer(p)
-    let interned = main.pointee.dict != nil && xmlDictOwns(main.pointee.dict, p) == 1
-    if interned, let s = namespaceURIs[key] { return s }
-    var s = String(cString: p)
-    if s.utf8.contains(UInt8(ascii: "&")) { s = try expandReferences(in: s) }
-    if interned { namespaceURIs[key] = s }
-    return s
-  }
-
-  /// An attribute value. Without entity substitution libxml2 leaves `&name;` for internal
-  /// entities and writes `&` itself as `&#38;`, so every `&` here starts a reference.
-  private func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) throws(SVGError) -> String {
-    let s = String(decoding: bytes, as: UTF8.self)
-    return bytes.contains(UInt8(ascii: "&")) ? try expandReferences(in: s) : s
-  }
-
-  /// Expands character references, the predefined entities and internal entities (whose
-  /// text may hold references again), charging each internal entity's length.
-  private func expandReferences(in s: String, depth: Int = 0) throws(SVGError) -> String {
-    guard depth < 40 else { throw SVGError(.limit, "entities nested deeper than 40") }
-    var out = ""
-    var rest = Substring(s)
-    while let amp = rest.firstIndex(of: "&"), let semi = rest[amp...].firstIndex(of: ";") {
-      out += rest[..<amp]
-      let ref = rest[rest.index(after: amp)..<semi]
-      if ref.hasPrefix("#"), let scalar = Self.characterReference(ref.dropFirst()) {
-        out.unicodeScalars.append(scalar)
-      } else if let predefined = Self.predefined[String(ref)] {
-        out += predefined
-      } else if let ent = xmlGetDocEntity(main.pointee.myDoc, String(ref)),
-        let content = ent.pointee.content
-      {
-        try charge(Int(ent.pointee.length))
-        let text = String(cString: content)
-        out += text.contains("&") ? try expandReferences(in: text, depth: depth + 1) : text
-      } else {
-        out += rest[amp...semi]
-      }
-      rest = rest[rest.index(after: semi)...]
-    }
-    return out + rest
-  }
-
-  private static let predefined = ["lt": "<", "gt": ">", "amp": "&", "apos": "'", "quot": "\""]
-
-  private static func characterReference(_ digits: Substring) -> Unicode.Scalar? {
-    let value =
-      digits.first == "x" || digits.first == "X"
-      ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-    return value.flatMap(Unicode.Scalar.init)
-  }
-
-  /// The default (unprefixed) namespace in scope at `id`.
-  private func defaultNamespace(at id: NodeID) -> String? {
-    var current: NodeID? = id
-    while let c = current {
-      let n = document[c]
-      if let d = n.namespaces.first(where: { $0.prefix == nil }) {
-        return d.uri.isEmpty ? nil : d.uri
-      }
-      if n.isElement, n.prefix == nil, let ns = n.namespaceURI { return ns }
-      current = n.parent
-    }
-    return nil
-  }
 }
 
-private func parserContext(_ ctx: UnsafeMutableRawPointer?) -> xmlParserCtxtPtr? {
+func parserContext(_ ctx: UnsafeMutableRawPointer?) -> xmlParserCtxtPtr? {
   ctx?.assumingMemoryBound(to: xmlParserCtxt.self)
 }
 
@@ -307,10 +303,11 @@ private func builder(_ ctx: UnsafeMutableRawPointer?) -> TreeBuilder? {
 }
 
 private let startElementCallback: startElementNsSAX2Func = {
-  ctx, localname, prefix, uri, nbNs, namespaces, nbAttributes, _, attributes in
+  ctx, localname, prefix, uri, nbNs, namespaces, nbAttributes, nbDefaulted, attributes in
   guard let ctxt = parserContext(ctx), let b = builder(ctx) else { return }
   b.startElement(
-    ctxt, localname, prefix, uri, Int(nbNs), namespaces, Int(nbAttributes), attributes)
+    ctxt, localname, prefix, uri, Int(nbNs), namespaces, Int(nbAttributes), Int(nbDefaulted),
+    attributes)
 }
 
 /// Structured-error callback: keeps the first size-limit error (see ``TreeBuilder/sizeError``).

@@ -44,7 +44,9 @@ struct XMLReader {
     ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
     TreeBuilder.install(on: ctxt.pointee.sax)
     let doc = bytes.withUnsafeBufferPointer { buf in
-      buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+      if Self.isASCIICompatible(buf) { builder.startRecording(MarkupBytes(buf)) }
+      defer { builder.markup = nil }
+      return buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
         xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), path ?? "input.svg", nil, Self.options)
       }
     }
@@ -58,10 +60,18 @@ struct XMLReader {
       }
       throw Self.libxmlError(ctxt, path: path)
     }
-    var document = builder.finish(doc: doc)
+    var document = builder.finish(doc: doc, source: bytes)
     document.sourcePath = path
     try SVGRoot.check(&document, path: path)
     return document
+  }
+
+  /// Whether markup stands in the input as ASCII bytes (not UTF-16 or UTF-32), so that
+  /// where each node stands can be recorded.
+  private static func isASCIICompatible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count >= 2 else { return false }
+    return bytes[0] != 0 && bytes[1] != 0 && !(bytes[0] == 0xFE && bytes[1] == 0xFF)
+      && !(bytes[0] == 0xFF && bytes[1] == 0xFE)
   }
 
   private static func libxmlError(_ ctxt: xmlParserCtxtPtr, path: String?) -> SVGError {

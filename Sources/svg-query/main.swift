@@ -186,7 +186,7 @@ runTool(spec) { args in
     }
     document = session.current
     if let output = args.value("output") ?? (queries.isEmpty ? "-" : nil) {
-      try OutputFile.write(Array(document.serialized().utf8), to: output)
+      try OutputFile.write(document.written(forPath: output), to: output)
     }
     if queries.isEmpty { return .success }
   }

@@ -24,6 +24,13 @@ struct Job: Sendable {
   /// Renders `inputs` to `output`: one drawing, or the pages of one PDF or PostScript file.
   func render(inputs: [String], format: OutputFormat, to output: String) throws {
     var clock = Stopwatch(enabled: perf)
+    if format == .svg, !scripts.isEmpty, inputs.count == 1 {
+      // An edited drawing as SVG is the document itself, every unedited byte kept.
+      let document = try edited(input: inputs[0], clock: &clock).document
+      try OutputFile.write(document.written(forPath: output), to: output)
+      clock.lap("Saving")
+      return
+    }
     var pages: [VectorPage] = []
     var single: [UInt8] = []
     for input in inputs {
@@ -53,9 +60,10 @@ struct Job: Sendable {
     clock.lap("Saving")
   }
 
-  /// The input read, edited and built into the render tree to draw.
-  private func build(input: String, clock: inout Stopwatch) throws -> (Document, RenderTree) {
-    let name = Self.name(input)
+  /// The input read and edited, with the options to render it.
+  private func edited(input: String, clock: inout Stopwatch) throws -> (
+    document: Document, options: RenderOptions
+  ) {
     var document = try Document(contentsOfFile: input, limits: options.limits)
     clock.lap("Reading")
     var options = self.options
@@ -64,11 +72,18 @@ struct Job: Sendable {
       var session = EditableDocument(document, renderOptions: options)
       for script in scripts {
         do { try session.apply(script.commands) } catch {
-          throw BadInput("\(name): \(script.name)\(error)")
+          throw BadInput("\(Self.name(input)): \(script.name)\(error)")
         }
       }
       document = session.current
     }
+    return (document, options)
+  }
+
+  /// The input read, edited and built into the render tree to draw.
+  private func build(input: String, clock: inout Stopwatch) throws -> (Document, RenderTree) {
+    let name = Self.name(input)
+    let (document, options) = try edited(input: input, clock: &clock)
     var tree: RenderTree
     do { tree = try RenderTree(document: document, options: options) } catch {
       throw BadInput("\(name): \(error)")

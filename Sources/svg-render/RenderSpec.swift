@@ -194,7 +194,7 @@ let spec = CommandSpec(
     OptionSpec(
       "--commands", value: "FILE",
       help:
-        "Edit before rendering with a script of commands, one a line (see Resources/examples/colouring.commands).",
+        "Edit before rendering with a script of commands, one a line (see Resources/examples/colouring.commands). With SVG output the edited document is written: every byte of the input the edits left alone is kept.",
       group: "Editing"),
     OptionSpec(
       "--url-scheme", value: "SCHEME",

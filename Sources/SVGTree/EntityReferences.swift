@@ -1,0 +1,90 @@
+import CLibXML2
+
+/// Values as libxml2 hands them over without entity substitution: names from its
+/// dictionary, namespace URIs and attribute values whose references are expanded here.
+extension TreeBuilder {
+  func charge(_ n: Int) throws(SVGError) {
+    expanded += n
+    if expanded > limits.maxEntityExpansion {
+      throw SVGError(
+        .limit, "entity expansion over the limit of \(limits.maxEntityExpansion) characters")
+    }
+  }
+
+  /// Names come from libxml2's dictionary, so each distinct pointer is decoded once.
+  func name(_ p: UnsafePointer<xmlChar>) -> String {
+    let key = UnsafeRawPointer(p)
+    if let s = names[key] { return s }
+    let s = String(cString: p)
+    names[key] = s
+    return s
+  }
+
+  /// A namespace URI; `&ns_svg;`-style references (Illustrator) are expanded.
+  func namespaceURI(_ p: UnsafePointer<xmlChar>) throws(SVGError) -> String {
+    let key = UnsafeRawPointer(p)
+    let interned = main.pointee.dict != nil && xmlDictOwns(main.pointee.dict, p) == 1
+    if interned, let s = namespaceURIs[key] { return s }
+    var s = String(cString: p)
+    if s.utf8.contains(UInt8(ascii: "&")) { s = try expandReferences(in: s) }
+    if interned { namespaceURIs[key] = s }
+    return s
+  }
+
+  /// An attribute value. Without entity substitution libxml2 leaves `&name;` for internal
+  /// entities and writes `&` itself as `&#38;`, so every `&` here starts a reference.
+  func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) throws(SVGError) -> String {
+    let s = String(decoding: bytes, as: UTF8.self)
+    return bytes.contains(UInt8(ascii: "&")) ? try expandReferences(in: s) : s
+  }
+
+  /// Expands character references, the predefined entities and internal entities (whose
+  /// text may hold references again), charging each internal entity's length.
+  func expandReferences(in s: String, depth: Int = 0) throws(SVGError) -> String {
+    guard depth < 40 else { throw SVGError(.limit, "entities nested deeper than 40") }
+    var out = ""
+    var rest = Substring(s)
+    while let amp = rest.firstIndex(of: "&"), let semi = rest[amp...].firstIndex(of: ";") {
+      out += rest[..<amp]
+      let ref = rest[rest.index(after: amp)..<semi]
+      if ref.hasPrefix("#"), let scalar = Self.characterReference(ref.dropFirst()) {
+        out.unicodeScalars.append(scalar)
+      } else if let predefined = Self.predefined[String(ref)] {
+        out += predefined
+      } else if let ent = xmlGetDocEntity(main.pointee.myDoc, String(ref)),
+        let content = ent.pointee.content
+      {
+        try charge(Int(ent.pointee.length))
+        let text = String(cString: content)
+        out += text.contains("&") ? try expandReferences(in: text, depth: depth + 1) : text
+      } else {
+        out += rest[amp...semi]
+      }
+      rest = rest[rest.index(after: semi)...]
+    }
+    return out + rest
+  }
+
+  static let predefined = ["lt": "<", "gt": ">", "amp": "&", "apos": "'", "quot": "\""]
+
+  static func characterReference(_ digits: Substring) -> Unicode.Scalar? {
+    let value =
+      digits.first == "x" || digits.first == "X"
+      ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+    return value.flatMap(Unicode.Scalar.init)
+  }
+
+  /// The default (unprefixed) namespace in scope at `id`.
+  func defaultNamespace(at id: NodeID) -> String? {
+    var current: NodeID? = id
+    while let c = current {
+      let n = document[c]
+      if let d = n.namespaces.first(where: { $0.prefix == nil }) {
+        return d.uri.isEmpty ? nil : d.uri
+      }
+      if n.isElement, n.prefix == nil, let ns = n.namespaceURI { return ns }
+      current = n.parent
+    }
+    return nil
+  }
+}
