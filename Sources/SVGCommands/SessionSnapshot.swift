@@ -21,7 +21,7 @@ public struct SessionSnapshot: Sendable {
     history = session.undoHistory
   }
 
-  private static let magic = "inkpath-snapshot/1"
+  private static let magic = "inkpath-snapshot/2"
 
   /// The snapshot as bytes, read back by ``init(bytes:)``.
   public var bytes: [UInt8] {
@@ -38,9 +38,9 @@ public struct SessionSnapshot: Sendable {
     return w.bytes
   }
 
-  /// Reads what ``bytes`` wrote; nil for anything else (a damaged snapshot, another
-  /// version's), and the caller falls back to the log.
-  public init?(bytes: [UInt8]) {
+  /// Reads what ``bytes`` wrote for a session on `original`; nil for anything else (a
+  /// damaged snapshot, another version's), and the caller falls back to the log.
+  public init?(bytes: [UInt8], original: Document) {
     var r = ArchiveReader(bytes)
     guard r.string() == Self.magic, let revision = r.int() else { return nil }
     var channels: [UInt8] = []
@@ -61,7 +61,7 @@ public struct SessionSnapshot: Sendable {
       }
       lists.append(positions)
     }
-    guard let document = Document(archive: &r), r.isAtEnd else { return nil }
+    guard let document = Document(archive: &r, editedFrom: original), r.isAtEnd else { return nil }
     self.revision = revision
     self.document = document
     activeColor = Color(r: channels[0], g: channels[1], b: channels[2], alpha: alpha)

@@ -108,7 +108,7 @@ final class Sessions: Sendable {
     do { document = try Document(bytes: stored.svg, limits: options.limits) } catch {
       throw ServiceError(503, "stored document \(id) cannot be read: \(error.message)")
     }
-    var snapshot = try newestSnapshot(id, atOrBefore: log.count)
+    var snapshot = try newestSnapshot(id, atOrBefore: log.count, of: document)
     // Weak: the sessions this keeps hold the closure.
     let rebuild: EditableDocument.Rebuild = { [weak self] k throws(CommandError) in
       guard let self else { throw CommandError("the server is stopping", at: .unknown) }
@@ -141,8 +141,8 @@ final class Sessions: Sendable {
   /// The newest snapshot at or before `revision` that reads back whole (its digest and its
   /// contents check out); a damaged one is passed over for the one before, and with none
   /// the whole log is replayed.
-  private func newestSnapshot(_ id: String, atOrBefore revision: Int) throws(ServiceError)
-    -> SessionSnapshot?
+  private func newestSnapshot(_ id: String, atOrBefore revision: Int, of original: Document)
+    throws(ServiceError) -> SessionSnapshot?
   {
     var limit = revision
     while limit > 0 {
@@ -151,7 +151,8 @@ final class Sessions: Sendable {
         throw ServiceError(503, error.message)
       }
       guard let found else { return nil }
-      if SHA256.hex([found.data]) == found.digest, let s = SessionSnapshot(bytes: found.data),
+      if SHA256.hex([found.data]) == found.digest,
+        let s = SessionSnapshot(bytes: found.data, original: original),
         s.revision == found.revision
       {
         return s

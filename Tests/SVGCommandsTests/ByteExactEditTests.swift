@@ -47,7 +47,7 @@ import Testing
     var (input, s) = try Self.session(script)
     #expect(s.current.written() != input)
     var undone = s
-    try undone.undo(6)
+    try undone.undo(5)  // the five commands that changed the document
     #expect(undone.current.written() == input)
     try s.apply(script: "resetAll()")
     #expect(s.current.written() == input)
@@ -114,7 +114,7 @@ import Testing
     #expect(!written.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
     let d = difference(input, Array(written.utf8))
     #expect(d.old == "")
-    try s.undo(2)
+    try s.undo(1)
     #expect(s.current.written() == input)
   }
 }

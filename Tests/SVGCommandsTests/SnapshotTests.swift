@@ -13,7 +13,7 @@ private let page = """
 /// and earlier documents rebuilt from the log as a store would.
 private func restored(_ d: Document, _ log: [String], at revision: Int) throws -> EditableDocument {
   let taken = try EditableDocument(original: d, log: log.prefix(revision).joined(separator: "\n"))
-  let snapshot = try #require(SessionSnapshot(bytes: SessionSnapshot(taken).bytes))
+  let snapshot = try #require(SessionSnapshot(bytes: SessionSnapshot(taken).bytes, original: d))
   #expect(snapshot.revision == revision)
   let rebuild: EditableDocument.Rebuild = { k throws(CommandError) in
     try EditableDocument(original: d, log: log.prefix(k).joined(separator: "\n")).current
@@ -44,6 +44,7 @@ private func restored(_ d: Document, _ log: [String], at revision: Int) throws -
         try whole.apply(script: move)
         try resumed.apply(script: move)
         #expect(resumed.current.serialized() == whole.current.serialized(), "\(revision) \(move)")
+        #expect(resumed.current.written() == whole.current.written(), "\(revision) \(move)")
         #expect(resumed.activeColor == whole.activeColor)
       }
       #expect(resumed.logText == whole.logText)
@@ -57,17 +58,17 @@ private func restored(_ d: Document, _ log: [String], at revision: Int) throws -
     let d = try document(page)
     let bytes = SessionSnapshot(try EditableDocument(original: d, log: log.joined(separator: "\n")))
       .bytes
-    #expect(SessionSnapshot(bytes: bytes) != nil)
-    #expect(SessionSnapshot(bytes: Array(bytes.dropLast())) == nil)
-    #expect(SessionSnapshot(bytes: bytes + [0]) == nil)
-    #expect(SessionSnapshot(bytes: Array(bytes.prefix(bytes.count / 2))) == nil)
-    #expect(SessionSnapshot(bytes: Array("not a snapshot".utf8)) == nil)
+    #expect(SessionSnapshot(bytes: bytes, original: d) != nil)
+    #expect(SessionSnapshot(bytes: Array(bytes.dropLast()), original: d) == nil)
+    #expect(SessionSnapshot(bytes: bytes + [0], original: d) == nil)
+    #expect(SessionSnapshot(bytes: Array(bytes.prefix(bytes.count / 2)), original: d) == nil)
+    #expect(SessionSnapshot(bytes: Array("not a snapshot".utf8), original: d) == nil)
     // Every single damaged byte either is refused or reads as some consistent state: never
     // a crash.
     for i in stride(from: 0, to: bytes.count, by: 7) {
       var damaged = bytes
       damaged[i] ^= 0xff
-      _ = SessionSnapshot(bytes: damaged)
+      _ = SessionSnapshot(bytes: damaged, original: d)
     }
   }
 

@@ -82,7 +82,9 @@ import Testing
       server = try SVGServer(configuration: c)
       try server.start()
       client = HTTPClient(port: server.port)
-      #expect(try client.get("/documents/\(id).svg").text == whole.current.serialized())
+      #expect(
+        try client.get("/documents/\(id).svg").text
+          == String(decoding: whole.current.written(), as: UTF8.self))
     }
     try restart()
     #expect(try replayed(client) == 7)
@@ -99,7 +101,9 @@ import Testing
       let r = try client.post("/documents/\(id)/\(step)", "")
       try whole.apply(script: step + "()")
       #expect(r.status == 200)
-      #expect(try client.get("/documents/\(id).svg").text == whole.current.serialized(), "\(step)")
+      #expect(
+        try client.get("/documents/\(id).svg").text
+          == String(decoding: whole.current.written(), as: UTF8.self), "\(step)")
     }
     // The log the server saved replays in the CLIs, undo() and redo() included.
     let saved = try #require(try client.get("/documents/\(id)").json["log"] as? [String])
@@ -112,7 +116,7 @@ import Testing
     #expect(queried.status == 0, "\(queried.stderr)")
     #expect(
       try String(contentsOfFile: data + "/edited.svg", encoding: .utf8)
-        == whole.current.serialized())
+        == String(decoding: whole.current.written(), as: UTF8.self))
     let rendered = try Executable(name: "svg-render").run(
       [source, "--commands", commands, "-o", data + "/edited.png"])
     #expect(rendered.status == 0, "\(rendered.stderr)")
@@ -125,7 +129,9 @@ import Testing
       try #require(undone < 100)
     }
     #expect(throws: CommandError.self) { try whole.apply(script: "undo()") }
-    #expect(try client.get("/documents/\(id).svg").text == original.serialized())
+    #expect(
+      try client.get("/documents/\(id).svg").text
+        == String(decoding: original.written(), as: UTF8.self))
     let log = try client.get("/documents/\(id)").json["log"] as? [String]
     #expect(log.map { $0.map { $0 + "\n" }.joined() } == whole.logText)
     server.shutdown()
