@@ -7,12 +7,11 @@ extension SceneStorage {
   /// ``elementTable``, and each ancestor's is a prefix of the element's.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
     let uses = uses(of: i)
-    let leaf = leaves[i]
-    let shape = leaf.source ?? groups[max(0, leaf.group)].source ?? document.root ?? Document.top
+    let shape =
+      leaves[i].source ?? groups[max(0, leaves[i].group)].source ?? document.root ?? Document.top
     let element = uses.first ?? shape
     let table = elementTable
-    var paintsFill = false
-    if case .path(let node) = leaf.content { paintsFill = node.fill != nil }
+    let paintsFill = hitShapes.shapes[i].paintsFill
     let path = table.indexPath(of: element)
     var ancestors: [FoundElement] = []
     ancestors.reserveCapacity(path.indices.count)
@@ -34,16 +33,19 @@ extension SceneStorage {
       paintsFill: paintsFill, leaf: i)
   }
 
+  /// The result name of `id`, read from the node in place (a copy of the node would
+  /// retain each of its arrays and strings).
   private func ref(_ id: NodeID, path: ElementPath) -> FoundElement {
-    let node = document[id]
-    return FoundElement(node: id, id: node.id, tag: node.qualifiedName, indexPath: path)
+    FoundElement(
+      node: id, id: document.nodes[id.index].id, tag: document.nodes[id.index].qualifiedName,
+      indexPath: path)
   }
 }
 
 /// For every node of a document, its parent and its position among its parent's element
 /// children (-1 for nodes that are not elements): what makes an index path cost O(depth)
 /// instead of a scan of every sibling on the way up, without copying a node.
-struct ElementTable: Sendable {
+final class ElementTable: Sendable {
   /// The parent's index; -1 for the top node.
   let parents: [Int32]
   let positions: [Int32]
