@@ -161,7 +161,7 @@ extension RenderTree {
   }
 
   /// Draws the tree scaled to `drawing` (in the surface's units) from the origin.
-  private func draw(
+  func draw(
     on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?
   ) {
