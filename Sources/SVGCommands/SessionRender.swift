@@ -1,3 +1,4 @@
+import Glibc
 import SVGGeometry
 import SVGQuery
 import SVGRender
@@ -8,8 +9,9 @@ import Synchronization
 /// the render tree, the scene built on it, and the last PNG rendered of it. A state made by
 /// a command also holds the nearest earlier state that was rendered (its ``base``) until it
 /// is rendered itself, and the previous state's scene until it has its own: a re-render
-/// after a recolour draws again only what changed, and its scene keeps the boxes and the
-/// spatial index of the shapes that did not move. Path data is parsed once per session.
+/// after a recolour deflates again only the PNG bands that changed, and its scene keeps the
+/// boxes and the spatial index of the shapes that did not move. Path data is parsed once
+/// per session.
 final class SceneCache: Sendable {
   let tree = Mutex<RenderTree?>(nil)
   let scene = Mutex<Scene?>(nil)
@@ -47,12 +49,10 @@ extension EditableDocument {
   /// Renders ``current`` as `request` asks: the same bytes as `request.render(renderTree())`.
   ///
   /// A PNG of the fast encoding is kept with its pixels. The next PNG of the same size and
-  /// background, after commands that leave the structure as it was (recolours, moves,
-  /// reorders), starts from it: the new render tree is compared with the one drawn (see
-  /// `RenderTree.change(since:)`), only the region where they differ is cleared and drawn
-  /// again (the whole drawing clipped to it), and only the PNG bands holding its rows are
-  /// deflated again. Anything else (other formats, `smallPNG`, a filter in the drawing, a
-  /// first render) renders in full.
+  /// background starts from it: a render tree that draws the same as the one drawn (see
+  /// `RenderTree.change(since:)`) gives the same PNG at once; otherwise the drawing is
+  /// rasterized and only the PNG bands whose rows changed are deflated again. Other formats
+  /// and `smallPNG` render in full.
   public func render(_ request: RenderRequest, limits: Limits = .default) throws(RenderError)
     -> [UInt8]
   {
@@ -91,25 +91,15 @@ extension EditableDocument {
       switch tree.change(since: old) {
       case .none:
         return last
-      case .region(let box):
-        // Canvas to device pixels as the renderer scales, and a pixel of margin for
-        // anti-aliasing.
-        let sx = drawing.width / tree.size.width
-        let sy = drawing.height / tree.size.height
-        let device = Rect(
-          x: box.minX * sx - 1, y: box.minY * sy - 1, width: box.width * sx + 2,
-          height: box.height * sy + 2)
-        guard device.minY.isFinite, device.maxY.isFinite else { break }
+      case .region, .everything:
+        // Drawn in full (a render clipped to the changed region differs from a full one in
+        // a few anti-aliased pixels), then only the PNG bands whose rows changed deflate.
         let bitmap = try tree.rasterize(
-          region: device, onto: last.bitmap, covering: drawing, background: background,
-          limits: limits, cancellation: request.cancellation)
-        let height = Double(bitmap.height)
-        let top = min(height, max(0, device.minY.rounded(.down)))
-        let rows = Int(top)..<Int(max(top, min(height, device.maxY.rounded(.up))))
-        let png = try bitmap.fastPNG(reusing: last.png, changedRows: rows)
+          covering: drawing, background: background, limits: limits,
+          cancellation: request.cancellation)
+        let png = try bitmap.fastPNG(
+          reusing: last.png, changedRows: changedRows(last.bitmap, bitmap))
         return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: png)
-      case .everything:
-        break
       }
     }
     let bitmap = try tree.rasterize(
@@ -117,5 +107,24 @@ extension EditableDocument {
       cancellation: request.cancellation)
     return LastRaster(
       drawing: drawing, background: background, bitmap: bitmap, png: try bitmap.fastPNG())
+  }
+
+  /// The rows from the first to the last that differ between two rasters of one size.
+  private static func changedRows(_ a: Bitmap, _ b: Bitmap) -> Range<Int> {
+    guard a.width == b.width, a.height == b.height, a.stride == b.stride else {
+      return 0..<b.height
+    }
+    return a.pixels.withUnsafeBytes { x in
+      b.pixels.withUnsafeBytes { y in
+        func same(_ row: Int) -> Bool {
+          memcmp(x.baseAddress! + row * a.stride, y.baseAddress! + row * a.stride, a.stride) == 0
+        }
+        var first = 0
+        while first < a.height, same(first) { first += 1 }
+        var last = a.height
+        while last > first, same(last - 1) { last -= 1 }
+        return first..<last
+      }
+    }
   }
 }

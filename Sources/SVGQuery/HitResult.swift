@@ -21,24 +21,22 @@ extension SceneStorage {
       let id = NodeID(Int(a))
       if table.positions[id.index] >= 0 || id == table.root {
         depth = max(0, depth - 1)
-        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth)))))
+        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth))), table))
       }
       a = table.parents[id.index]
     }
+    let found = ref(element, path: path, table)
     return Hit(
-      element: ref(element, path: path), ancestors: ancestors,
-      shape: shape == element
-        ? ref(element, path: path) : ref(shape, path: table.indexPath(of: shape)),
-      uses: uses.map { ref($0, path: table.indexPath(of: $0)) }, part: part,
+      element: found, ancestors: ancestors,
+      shape: shape == element ? found : ref(shape, path: table.indexPath(of: shape), table),
+      uses: uses.map { ref($0, path: table.indexPath(of: $0), table) }, part: part,
       paintsFill: paintsFill, leaf: i)
   }
 
-  /// The result name of `id`, read from the node in place (a copy of the node would
-  /// retain each of its arrays and strings).
-  private func ref(_ id: NodeID, path: ElementPath) -> FoundElement {
+  /// The result name of `id`, from the ``elementTable`` (no copy of the node).
+  private func ref(_ id: NodeID, path: ElementPath, _ table: ElementTable) -> FoundElement {
     FoundElement(
-      node: id, id: document.nodes[id.index].id, tag: document.nodes[id.index].qualifiedName,
-      indexPath: path)
+      node: id, id: table.ids[id.index], tag: table.tags[id.index], indexPath: path)
   }
 }
 
@@ -49,11 +47,20 @@ final class ElementTable: Sendable {
   /// The parent's index; -1 for the top node.
   let parents: [Int32]
   let positions: [Int32]
+  /// Each element's `id` and qualified tag name, as results show them.
+  let ids: [String?]
+  let tags: [String]
   let root: NodeID?
 
   init(_ document: Document) {
     var parents = [Int32](repeating: -1, count: document.nodes.count)
     var positions = [Int32](repeating: -1, count: document.nodes.count)
+    var ids = [String?](repeating: nil, count: document.nodes.count)
+    var tags = [String](repeating: "", count: document.nodes.count)
+    for n in document.nodes.indices where document.nodes[n].kind == .element {
+      ids[n] = document.nodes[n].id
+      tags[n] = document.nodes[n].qualifiedName
+    }
     for n in document.nodes.indices {
       var k: Int32 = 0
       for child in document.nodes[n].children {
@@ -65,6 +72,8 @@ final class ElementTable: Sendable {
     }
     self.parents = parents
     self.positions = positions
+    self.ids = ids
+    self.tags = tags
     root = document.root
   }
 

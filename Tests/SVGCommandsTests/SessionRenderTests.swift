@@ -6,8 +6,9 @@ import SVGRender
 import SVGTree
 import Testing
 
-/// A session's renders after commands start from its last render and draw again only the
-/// region that changed: the bytes must be those of a full render of the edited document.
+/// A session's renders after commands start from its last render (the render tree compared
+/// with the one drawn, only the PNG bands that changed deflated again): the bytes must be
+/// those of a full render of the edited document.
 @Suite struct SessionRenderTests {
   /// openclipart drawings (public domain) with gradients, clip paths, `use`, masks,
   /// patterns and markers.
@@ -108,8 +109,8 @@ import Testing
     }
   }
 
-  /// A drawing with a filter is drawn again in full (a blur reaches beyond the shapes that
-  /// changed), and still right.
+  /// In a drawing with a filter the change is everything (a blur reaches beyond the shapes
+  /// that changed), and the renders are still right.
   @Test func aFilteredDrawingRendersInFull() throws {
     let d = try document(
       """

@@ -161,7 +161,7 @@ extension RenderTree {
   }
 
   /// Draws the tree scaled to `drawing` (in the surface's units) from the origin.
-  func draw(
+  private func draw(
     on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?
   ) {
