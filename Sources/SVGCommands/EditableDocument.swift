@@ -20,7 +20,7 @@ public struct EditableDocument: Sendable {
   public let original: Document
   /// The document with every command of ``log`` applied.
   public internal(set) var current: Document {
-    didSet { cache = SceneCache() }
+    didSet { cache = SceneCache(after: cache) }
   }
   /// The colour `fill` and `fillAt` paint with; black until `setActiveColor`.
   public internal(set) var activeColor: Color = .black
@@ -38,7 +38,8 @@ public struct EditableDocument: Sendable {
   /// ``init(original:log:snapshot:renderOptions:rebuild:)``).
   var rebuild: Rebuild?
   var undoMemory = UndoMemory()
-  private var cache = SceneCache()
+  /// What is kept of ``current`` (see `SessionRender.swift`).
+  var cache = SceneCache()
 
   public init(_ document: Document, renderOptions: RenderOptions = RenderOptions()) {
     original = document
@@ -55,6 +56,7 @@ public struct EditableDocument: Sendable {
     let document = current
     var options = renderOptions
     if let cancellation { options.cancellation = cancellation }
+    if options.pathData == nil { options.pathData = cache.pathData }
     return try cache.tree.withLock { cached throws(RenderError) -> RenderTree in
       if let cached { return cached }
       let built = try RenderTree(document: document, options: options)
@@ -70,9 +72,13 @@ public struct EditableDocument: Sendable {
     let tree = try renderTree(cancellation: cancellation)
     let document = current
     let options = renderOptions
+    let cache = self.cache
     return cache.scene.withLock { cached in
       if let cached { return cached }
-      let built = Scene(document: document, tree: tree, options: options)
+      let built = Scene(
+        document: document, tree: tree, options: options,
+        reusing: cache.previousScene.withLock { $0 })
+      cache.previousScene.withLock { $0 = nil }
       cached = built
       return built
     }
@@ -204,10 +210,4 @@ public struct EditableDocument: Sendable {
     }
     return id
   }
-}
-
-/// The render tree and scene of one state of a session, shared by the copies of that state.
-private final class SceneCache: Sendable {
-  let tree = Mutex<RenderTree?>(nil)
-  let scene = Mutex<Scene?>(nil)
 }

@@ -24,11 +24,10 @@ extension Path {
 
   /// The winding number of the outline around `p` (positive for clockwise on screen).
   ///
-  /// Walks the elements once, with ``subpaths``' current-point rules, and allocates only
-  /// to flatten a curve whose control box holds the point.
+  /// Walks the elements once, with ``subpaths``' current-point rules, and allocates
+  /// nothing: a curve whose control box holds the point is flattened one chord at a time.
   public func windingNumber(at p: Point) -> Int {
     var winding = 0
-    var scratch: [Point] = []
     var point = Point.zero
     var start = Point.zero
     var open = false
@@ -43,11 +42,11 @@ extension Path {
         point = q
       case .quad(let c, let q):
         if !open { (start, open) = (point, true) }
-        winding += Self.winding(of: .quad(point, c, q), around: p, scratch: &scratch)
+        winding += Self.winding(of: .quad(point, c, q), around: p)
         point = q
       case .cubic(let c1, let c2, let q):
         if !open { (start, open) = (point, true) }
-        winding += Self.winding(of: .cubic(point, c1, c2, q), around: p, scratch: &scratch)
+        winding += Self.winding(of: .cubic(point, c1, c2, q), around: p)
         point = q
       case .close:
         guard open else { continue }
@@ -59,7 +58,7 @@ extension Path {
     return winding
   }
 
-  private static func winding(of seg: PathSegment, around p: Point, scratch: inout [Point]) -> Int {
+  private static func winding(of seg: PathSegment, around p: Point) -> Int {
     let box = seg.controlBox
     // The curve and its chord bound a region the ray can only enter when the hull does.
     if p.y < box.minY || p.y > box.maxY || p.x > box.maxX || p.x < box.minX {
@@ -67,11 +66,16 @@ extension Path {
     }
     let size = max(box.maxX - box.minX, box.maxY - box.minY)
     guard size > 0 else { return 0 }
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(seg.start)
-    seg.appendFlattened(to: &scratch, tolerance: size * 1e-4)
+    // The chords `appendFlattened` gives, walked without storing them.
+    let n = seg.flatteningSteps(tolerance: size * 1e-4)
+    let step = 1 / Double(n)
     var w = 0
-    for i in 1..<scratch.count { w += edgeWinding(scratch[i - 1], scratch[i], p) }
+    var last = seg.start
+    for i in 1...n {
+      let next = i == n ? seg.end : seg.point(at: Double(i) * step)
+      w += edgeWinding(last, next, p)
+      last = next
+    }
     return w
   }
 

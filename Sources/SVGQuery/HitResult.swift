@@ -7,12 +7,11 @@ extension SceneStorage {
   /// ``elementTable``, and each ancestor's is a prefix of the element's.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
     let uses = uses(of: i)
-    let leaf = leaves[i]
-    let shape = leaf.source ?? groups[max(0, leaf.group)].source ?? document.root ?? Document.top
+    let shape =
+      leaves[i].source ?? groups[max(0, leaves[i].group)].source ?? document.root ?? Document.top
     let element = uses.first ?? shape
     let table = elementTable
-    var paintsFill = false
-    if case .path(let node) = leaf.content { paintsFill = node.fill != nil }
+    let paintsFill = hitShapes.shapes[i].paintsFill
     let path = table.indexPath(of: element)
     var ancestors: [FoundElement] = []
     ancestors.reserveCapacity(path.indices.count)
@@ -22,36 +21,46 @@ extension SceneStorage {
       let id = NodeID(Int(a))
       if table.positions[id.index] >= 0 || id == table.root {
         depth = max(0, depth - 1)
-        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth)))))
+        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth))), table))
       }
       a = table.parents[id.index]
     }
+    let found = ref(element, path: path, table)
     return Hit(
-      element: ref(element, path: path), ancestors: ancestors,
-      shape: shape == element
-        ? ref(element, path: path) : ref(shape, path: table.indexPath(of: shape)),
-      uses: uses.map { ref($0, path: table.indexPath(of: $0)) }, part: part,
+      element: found, ancestors: ancestors,
+      shape: shape == element ? found : ref(shape, path: table.indexPath(of: shape), table),
+      uses: uses.map { ref($0, path: table.indexPath(of: $0), table) }, part: part,
       paintsFill: paintsFill, leaf: i)
   }
 
-  private func ref(_ id: NodeID, path: ElementPath) -> FoundElement {
-    let node = document[id]
-    return FoundElement(node: id, id: node.id, tag: node.qualifiedName, indexPath: path)
+  /// The result name of `id`, from the ``elementTable`` (no copy of the node).
+  private func ref(_ id: NodeID, path: ElementPath, _ table: ElementTable) -> FoundElement {
+    FoundElement(
+      node: id, id: table.ids[id.index], tag: table.tags[id.index], indexPath: path)
   }
 }
 
 /// For every node of a document, its parent and its position among its parent's element
 /// children (-1 for nodes that are not elements): what makes an index path cost O(depth)
 /// instead of a scan of every sibling on the way up, without copying a node.
-struct ElementTable: Sendable {
+final class ElementTable: Sendable {
   /// The parent's index; -1 for the top node.
   let parents: [Int32]
   let positions: [Int32]
+  /// Each element's `id` and qualified tag name, as results show them.
+  let ids: [String?]
+  let tags: [String]
   let root: NodeID?
 
   init(_ document: Document) {
     var parents = [Int32](repeating: -1, count: document.nodes.count)
     var positions = [Int32](repeating: -1, count: document.nodes.count)
+    var ids = [String?](repeating: nil, count: document.nodes.count)
+    var tags = [String](repeating: "", count: document.nodes.count)
+    for n in document.nodes.indices where document.nodes[n].kind == .element {
+      ids[n] = document.nodes[n].id
+      tags[n] = document.nodes[n].qualifiedName
+    }
     for n in document.nodes.indices {
       var k: Int32 = 0
       for child in document.nodes[n].children {
@@ -63,6 +72,8 @@ struct ElementTable: Sendable {
     }
     self.parents = parents
     self.positions = positions
+    self.ids = ids
+    self.tags = tags
     root = document.root
   }
 

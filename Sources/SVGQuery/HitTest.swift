@@ -99,67 +99,70 @@ extension Scene {
 struct LeafTester {
   let storage: SceneStorage
   let tolerance: Double
+  private let hit: HitShapes
   private var probe: StrokeProbe?
 
   init(storage: SceneStorage, tolerance: Double) {
     self.storage = storage
     self.tolerance = tolerance
+    hit = storage.hitShapes
   }
 
-  /// The part of leaf `i` at canvas point `p`, if any, before clipping.
+  /// The part of leaf `i` at canvas point `p`, if any, before clipping. Reads the leaf's
+  /// ``HitShape`` and only the geometry its test needs, without copying the leaf.
   mutating func test(_ i: Int, at p: Point) -> Hit.Part? {
-    let leaf = storage.leaves[i]
-    guard let inverse = leaf.toCanvas.inverted else { return nil }
-    let user = inverse.apply(p)
-    switch leaf.content {
-    case .image(let image):
+    let shape = hit.shapes[i]
+    switch shape.test {
+    case .none:
+      return nil
+    case .image:
+      guard case .image(let image) = storage.leaves[i].content else { return nil }
       var box = image.viewport
       if let clip = image.clip { box = box.intersection(clip) ?? box }
-      let slack = tolerance / max(leaf.toCanvas.meanScale, 1e-12)
-      return box.insetBy(-slack).contains(user) ? .image : nil
-    case .path(let node):
-      let area = node.resolvedHitArea
-      let (fill, stroke) = area.areas
-      guard fill || stroke else { return nil }
-      if leaf.isText {
-        for sub in node.path.subpaths {
-          let glyph = Path(subpath: sub)
-          if let box = glyph.bounds(transformedBy: leaf.toCanvas),
-            box.insetBy(-tolerance).contains(p)
-          {
-            return .text
-          }
-        }
-        return nil
-      }
-      if area.pointerEvents == .boundingBox {
-        let box = node.path.bounds(transformedBy: leaf.toCanvas)
-        return box.map { $0.insetBy(-tolerance).contains(p) } == true ? .boundingBox : nil
-      }
-      if stroke, let s = area.stroke {
-        switch StrokeBand.classify(p, node.path, s, leaf.toCanvas, widen: tolerance) {
-        case .inside: return .stroke
-        case .outside: break
-        case .unknown:
-          if probe == nil { probe = StrokeProbe() }
-          if probe!.strokeContains(
-            p, path: node.path, stroke: s, toCanvas: leaf.toCanvas, widen: tolerance)
-          {
-            return .stroke
-          }
-        }
-      }
-      if fill {
-        if node.path.contains(user, rule: area.fillRule) { return .fill }
-        if tolerance > 0 {
-          if probe == nil { probe = StrokeProbe() }
-          if probe!.nearOutline(p, path: node.path, toCanvas: leaf.toCanvas, distance: tolerance) {
-            return .fill
-          }
+      let slack = tolerance / max(storage.leaves[i].toCanvas.meanScale, 1e-12)
+      return box.insetBy(-slack).contains(shape.fromCanvas.apply(p)) ? .image : nil
+    case .text:
+      let toCanvas = storage.leaves[i].toCanvas
+      for sub in hit.paths[i].subpaths {
+        let glyph = Path(subpath: sub)
+        if let box = glyph.bounds(transformedBy: toCanvas), box.insetBy(-tolerance).contains(p) {
+          return .text
         }
       }
       return nil
+    case .boundingBox:
+      let box = hit.paths[i].bounds(transformedBy: storage.leaves[i].toCanvas)
+      return box.map { $0.insetBy(-tolerance).contains(p) } == true ? .boundingBox : nil
+    case .shape:
+      break
     }
+    if shape.stroke >= 0 {
+      let s = Int(shape.stroke)
+      let toCanvas = storage.leaves[i].toCanvas
+      switch StrokeBand.classify(p, hit.paths[i], hit.strokes[s], toCanvas, widen: tolerance) {
+      case .inside: return .stroke
+      case .outside: break
+      case .unknown:
+        if probe == nil { probe = StrokeProbe() }
+        if probe!.strokeContains(
+          p, path: hit.paths[i], stroke: hit.strokes[s], toCanvas: toCanvas, widen: tolerance)
+        {
+          return .stroke
+        }
+      }
+    }
+    if shape.fill {
+      if hit.paths[i].contains(shape.fromCanvas.apply(p), rule: shape.rule) { return .fill }
+      if tolerance > 0 {
+        if probe == nil { probe = StrokeProbe() }
+        if probe!.nearOutline(
+          p, path: hit.paths[i], toCanvas: storage.leaves[i].toCanvas, distance: tolerance)
+        {
+          return .fill
+        }
+      }
+    }
+    return nil
   }
 }
 
@@ -186,11 +189,10 @@ extension SceneStorage {
   func clipsContain(leaf i: Int, _ p: Point) -> Bool {
     var g = leaves[i].group
     while g >= 0 {
-      let record = groups[g]
-      if let clip = record.clipPath, !Self.clip(clip, space: record.toCanvas, contains: p) {
+      if let clip = groups[g].clipPath, !Self.clip(clip, space: groups[g].toCanvas, contains: p) {
         return false
       }
-      g = record.parent
+      g = groups[g].parent
     }
     return true
   }

@@ -50,8 +50,14 @@ struct Flattener {
   let document: Document
   var groups: [GroupRecord] = []
   var leaves: [Leaf] = []
+  /// The leaves of an earlier tree of the same drawing, whose boxes are taken where the
+  /// leaf at the same place has the same geometry, transform and hit areas.
+  let previous: [Leaf]
 
-  init(document: Document) { self.document = document }
+  init(document: Document, previous: [Leaf] = []) {
+    self.document = document
+    self.previous = previous
+  }
 
   mutating func visit(_ node: RenderNode, parent: Int, toCanvas: Transform, inMarker: Bool) {
     switch node {
@@ -72,7 +78,10 @@ struct Flattener {
       var leaf = Leaf(
         content: .path(p), source: p.source, group: parent, toCanvas: toCanvas,
         inMarker: inMarker, isText: text, canvasBounds: nil)
-      if !inMarker { leaf.canvasBounds = Self.hitBounds(p, toCanvas: toCanvas) }
+      if !inMarker {
+        leaf.canvasBounds =
+          reusableBounds(p, toCanvas: toCanvas) ?? Self.hitBounds(p, toCanvas: toCanvas)
+      }
       leaves.append(leaf)
     case .image(let i):
       var box = i.viewport
@@ -103,6 +112,19 @@ struct Flattener {
     let textNames: Set<String> = ["text", "tspan", "textPath", "tref"]
     if textNames.contains(document[source].name) { return true }
     return document.ancestors(of: source).contains { document[$0].name == "text" }
+  }
+
+  /// The box of the previous leaf at this place, when it is the box of `node` there too.
+  private func reusableBounds(_ node: PathNode, toCanvas: Transform) -> Rect?? {
+    let k = leaves.count
+    guard k < previous.count, !previous[k].inMarker, previous[k].toCanvas == toCanvas,
+      case .path(let old) = previous[k].content, old.path == node.path
+    else { return nil }
+    let (a, b) = (old.resolvedHitArea, node.resolvedHitArea)
+    guard a.areas == b.areas, a.stroke?.reach == b.stroke?.reach,
+      a.stroke?.nonScaling == b.stroke?.nonScaling
+    else { return nil }
+    return .some(previous[k].canvasBounds)
   }
 
   /// A conservative canvas box of the hit areas of `node`.

@@ -25,12 +25,18 @@ public struct Scene: Sendable {
     self.init(document: document, tree: tree, options: options)
   }
 
-  /// A scene for a render tree already built from `document`.
-  public init(document: Document, tree: RenderTree, options: RenderOptions = RenderOptions()) {
+  /// A scene for a render tree already built from `document`. With `previous`, a scene of
+  /// an earlier state of the same drawing (before a recolour, say), the shapes whose
+  /// geometry did not change keep their boxes, and the spatial index is kept when no box
+  /// changed.
+  public init(
+    document: Document, tree: RenderTree, options: RenderOptions = RenderOptions(),
+    reusing previous: Scene? = nil
+  ) {
     self.document = document
     self.tree = tree
     self.options = options
-    self.storage = SceneStorage(document: document, tree: tree)
+    self.storage = SceneStorage(document: document, tree: tree, previous: previous?.storage)
   }
 
   /// Maps document coordinates (the root's user space) to canvas CSS pixels.
@@ -47,6 +53,8 @@ final class SceneStorage: Sendable {
   /// `leaves[i].canvasBounds`, apart: the first test of every hit candidate reads it
   /// without copying the leaf.
   let leafBounds: [Rect?]
+  /// What hit tests read of each leaf (see ``HitShape``).
+  let hitShapes: HitShapes
   let documentToCanvas: Transform
   let canvasToDocument: Transform
   /// The drawing's elements with their display names, for results.
@@ -55,15 +63,20 @@ final class SceneStorage: Sendable {
   let owners = Mutex<[NodeID: [Int]]?>(nil)
   let positions = Mutex<ElementTable?>(nil)
 
-  init(document: Document, tree: RenderTree) {
-    var flattener = Flattener(document: document)
+  init(document: Document, tree: RenderTree, previous: SceneStorage? = nil) {
+    var flattener = Flattener(document: document, previous: previous?.leaves ?? [])
     flattener.visit(.group(tree.root), parent: -1, toCanvas: .identity, inMarker: false)
     groups = flattener.groups
     leaves = flattener.leaves
     leafBounds = flattener.leaves.map(\.canvasBounds)
+    hitShapes = HitShapes(flattener.leaves)
     self.document = document
     documentToCanvas = Self.rootUserSpace(tree.root)
     canvasToDocument = documentToCanvas.inverted ?? .identity
+    if let previous, previous.leafBounds == leafBounds {
+      let kept = previous.index.withLock { $0 }
+      index.withLock { $0 = kept }
+    }
   }
 
   /// The transform of the root element's user space: the groups made for the root `<svg>`

@@ -106,20 +106,46 @@ enum ParallelPNG {
   }
 
   static func encode(_ bitmap: Bitmap) throws(RenderError) -> [UInt8] {
+    try assemble(try bands(of: bitmap), width: bitmap.width, height: bitmap.height)
+  }
+
+  /// How many bands an image of `w` × `h` pixels is deflated in.
+  static func bandCount(width w: Int, height h: Int) -> Int {
+    max(1, min(maxBands, h, w * h / minPixelsPerBand))
+  }
+
+  /// The rows of band `i` of `count` in an image of `h` rows.
+  static func rows(ofBand i: Int, of count: Int, height h: Int) -> Range<Int> {
+    (h * i / count)..<(h * (i + 1) / count)
+  }
+
+  /// The deflated bands of `bitmap`, on all cores; the bands of `reused` that `redo` does
+  /// not name are taken as they are (they hold the same rows of an earlier image).
+  static func bands(of bitmap: Bitmap, reusing reused: [Band]? = nil, redo: Set<Int> = [])
+    throws(RenderError) -> [Band]
+  {
     let (w, h) = (bitmap.width, bitmap.height)
-    let count = max(1, min(maxBands, h, w * h / minPixelsPerBand))
-    var bands = [Band](repeating: Band(), count: count)
+    let count = bandCount(width: w, height: h)
+    let work = reused?.count == count ? redo.sorted() : Array(0..<count)
+    var bands = reused?.count == count ? reused! : [Band](repeating: Band(), count: count)
     bitmap.pixels.withUnsafeBytes { pixels in
       bands.withUnsafeMutableBufferPointer { out in
         let out = UnsafeSendable(out)
         let pixels = UnsafeSendable(pixels)
-        DispatchQueue.concurrentPerform(iterations: count) { i in
-          let rows = (h * i / count)..<(h * (i + 1) / count)
-          out.value[i] = deflate(pixels.value, bitmap, rows: rows, last: i == count - 1)
+        DispatchQueue.concurrentPerform(iterations: work.count) { k in
+          let i = work[k]
+          out.value[i] = deflate(
+            pixels.value, bitmap, rows: rows(ofBand: i, of: count, height: h),
+            last: i == count - 1)
         }
       }
     }
     guard !bands.contains(where: \.failed) else { throw RenderError("cannot encode PNG: zlib") }
+    return bands
+  }
+
+  /// The PNG file of deflated `bands` of a `w` × `h` image.
+  static func assemble(_ bands: [Band], width w: Int, height h: Int) -> [UInt8] {
     var adler = bands[0].adler
     for band in bands.dropFirst() { adler = adler32_combine(adler, band.adler, band.length) }
 

@@ -79,13 +79,22 @@ final class RenderEngine: Sendable {
     }
   }
 
-  /// Renders the current state of a colouring session, with the render tree the session
-  /// keeps between commands (built here, within the budget, when it has none yet).
+  /// Renders the current state of a colouring session through the session, which keeps
+  /// its render tree and last PNG between commands and draws again only what a command
+  /// changed (everything is built here, within the budget, when it has nothing yet).
   func render(_ editable: EditableDocument, _ parameters: RenderParameters) throws(ServiceError)
     -> (bytes: [UInt8], warnings: [Diagnostic])
   {
-    try render(parameters) { cancellation throws(RenderError) in
-      try editable.renderTree(cancellation: cancellation)
+    try withSlot { cancellation throws(ServiceError) in
+      do throws(RenderError) {
+        var request = parameters.request
+        request.cancellation = cancellation
+        let bytes = try editable.render(request, limits: documentLimits)
+        metrics.rendered(request.format.rawValue)
+        return (bytes, try editable.renderTree(cancellation: cancellation).diagnostics)
+      } catch {
+        throw failure(error)
+      }
     }
   }
 

@@ -46,6 +46,9 @@ public struct RenderOptions: Sendable {
   /// Stops the build when cancelled or past its deadline (a service's render time budget).
   /// Nil: a deadline of ``Limits/maxRenderTime`` from the start of the build.
   public var cancellation: RenderCancellation?
+  /// Parsed path data shared by builds of the same drawing (an edit session's states); nil
+  /// parses every `d` afresh.
+  public var pathData: PathDataCache?
 
   public init() {}
 }

@@ -1,0 +1,130 @@
+import Glibc
+import SVGGeometry
+import SVGQuery
+import SVGRender
+import SVGTree
+import Synchronization
+
+/// What a session keeps of one state of its document, shared by the copies of that state:
+/// the render tree, the scene built on it, and the last PNG rendered of it. A state made by
+/// a command also holds the nearest earlier state that was rendered (its ``base``) until it
+/// is rendered itself, and the previous state's scene until it has its own: a re-render
+/// after a recolour deflates again only the PNG bands that changed, and its scene keeps the
+/// boxes and the spatial index of the shapes that did not move. Path data is parsed once
+/// per session.
+final class SceneCache: Sendable {
+  let tree = Mutex<RenderTree?>(nil)
+  let scene = Mutex<Scene?>(nil)
+  let raster = Mutex<LastRaster?>(nil)
+  /// The nearest earlier state with a raster; dropped once this state has one.
+  let base: Mutex<SceneCache?>
+  /// The previous state's scene; dropped once this state has one.
+  let previousScene: Mutex<Scene?>
+  let pathData: PathDataCache
+
+  /// The cache of a state that follows the state `previous` kept.
+  init(after previous: SceneCache? = nil) {
+    var rendered: SceneCache?
+    var scene: Scene?
+    if let previous {
+      rendered = previous.raster.withLock { $0 != nil } ? previous : previous.base.withLock { $0 }
+      scene = previous.scene.withLock { $0 } ?? previous.previousScene.withLock { $0 }
+    }
+    base = Mutex(rendered)
+    previousScene = Mutex(scene)
+    pathData = previous?.pathData ?? PathDataCache()
+  }
+}
+
+/// A PNG rendered of a session state, with the tree it was drawn from and its pixels.
+struct LastRaster: Sendable {
+  /// The device pixels the drawing was scaled to, and the background.
+  var drawing: Size
+  var background: Color?
+  var bitmap: Bitmap
+  var png: EncodedPNG
+}
+
+extension EditableDocument {
+  /// Renders ``current`` as `request` asks: the same bytes as `request.render(renderTree())`.
+  ///
+  /// A PNG of the fast encoding is kept with its pixels. The next PNG of the same size and
+  /// background starts from it: a render tree that draws the same as the one drawn (see
+  /// `RenderTree.change(since:)`) gives the same PNG at once; otherwise the drawing is
+  /// rasterized and only the PNG bands whose rows changed are deflated again. Other formats
+  /// and `smallPNG` render in full.
+  public func render(_ request: RenderRequest, limits: Limits = .default) throws(RenderError)
+    -> [UInt8]
+  {
+    let tree = try renderTree(cancellation: request.cancellation)
+    guard request.format == .png, !request.smallPNG else {
+      return try request.render(tree, limits: limits)
+    }
+    let size = request.outputSize(of: tree)
+    let drawing = Size(width: size.width * request.scale, height: size.height * request.scale)
+    guard drawing.width.isFinite, drawing.height.isFinite, drawing.width > 0, drawing.height > 0
+    else { return try request.render(tree, limits: limits) }
+    let cache = self.cache
+    if let last = cache.raster.withLock({ $0 }), last.drawing == drawing,
+      last.background == request.background
+    {
+      return last.png.bytes
+    }
+    let next = try Self.raster(
+      of: tree, drawing: drawing, request: request, limits: limits,
+      after: cache.base.withLock { $0 })
+    try request.cancellation?.check()
+    cache.raster.withLock { $0 = next }
+    cache.base.withLock { $0 = nil }
+    return next.png.bytes
+  }
+
+  /// The raster of `tree`, drawn from the raster of `base` where that is the same size.
+  private static func raster(
+    of tree: RenderTree, drawing: Size, request: RenderRequest, limits: Limits,
+    after base: SceneCache?
+  ) throws(RenderError) -> LastRaster {
+    let background = request.background
+    if let base, let last = base.raster.withLock({ $0 }), last.drawing == drawing,
+      last.background == background, let old = base.tree.withLock({ $0 })
+    {
+      switch tree.change(since: old) {
+      case .none:
+        return last
+      case .region, .everything:
+        // Drawn in full (a render clipped to the changed region differs from a full one in
+        // a few anti-aliased pixels), then only the PNG bands whose rows changed deflate.
+        let bitmap = try tree.rasterize(
+          covering: drawing, background: background, limits: limits,
+          cancellation: request.cancellation)
+        let png = try bitmap.fastPNG(
+          reusing: last.png, changedRows: changedRows(last.bitmap, bitmap))
+        return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: png)
+      }
+    }
+    let bitmap = try tree.rasterize(
+      covering: drawing, background: background, limits: limits,
+      cancellation: request.cancellation)
+    return LastRaster(
+      drawing: drawing, background: background, bitmap: bitmap, png: try bitmap.fastPNG())
+  }
+
+  /// The rows from the first to the last that differ between two rasters of one size.
+  private static func changedRows(_ a: Bitmap, _ b: Bitmap) -> Range<Int> {
+    guard a.width == b.width, a.height == b.height, a.stride == b.stride else {
+      return 0..<b.height
+    }
+    return a.pixels.withUnsafeBytes { x in
+      b.pixels.withUnsafeBytes { y in
+        func same(_ row: Int) -> Bool {
+          memcmp(x.baseAddress! + row * a.stride, y.baseAddress! + row * a.stride, a.stride) == 0
+        }
+        var first = 0
+        while first < a.height, same(first) { first += 1 }
+        var last = a.height
+        while last > first, same(last - 1) { last -= 1 }
+        return first..<last
+      }
+    }
+  }
+}

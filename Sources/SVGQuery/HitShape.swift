@@ -1,0 +1,90 @@
+import SVGGeometry
+import SVGRender
+
+/// What a hit test reads of one leaf, worked out once when the scene is made: which test
+/// applies, the transform back to the leaf's user space, and the hit areas. Holds no
+/// reference, so reading it for a candidate copies a few words and retains nothing (a
+/// ``Leaf`` holds its whole render node: paints, dashes, gradients).
+struct HitShape: Sendable {
+  enum Test: UInt8, Sendable {
+    /// Nothing of the leaf can be hit (or its transform is singular).
+    case none
+    /// An image: its viewport (and clip) box.
+    case image
+    /// A glyph run of a `<text>`: each glyph's box.
+    case text
+    /// `pointer-events: bounding-box`: the path's box.
+    case boundingBox
+    /// The fill area and/or the stroke, as painted.
+    case shape
+  }
+
+  var test: Test
+  var fill: Bool
+  /// The index of the stroke that answers in ``HitShapes/strokes``; -1 for none.
+  var stroke: Int32
+  var rule: FillRule
+  /// Whether the leaf paints a fill (``Hit/paintsFill``).
+  var paintsFill = false
+  /// Maps canvas pixels back to the leaf's user space.
+  var fromCanvas: Transform
+
+  static let none = HitShape(
+    test: .none, fill: false, stroke: -1, rule: .nonZero, fromCanvas: .identity)
+
+  init(test: Test, fill: Bool, stroke: Int32, rule: FillRule, fromCanvas: Transform) {
+    self.test = test
+    self.fill = fill
+    self.stroke = stroke
+    self.rule = rule
+    self.fromCanvas = fromCanvas
+  }
+}
+
+/// The hit shapes of a scene's leaves, with the geometry and strokes they test, each in
+/// an array of its own so that a candidate reads only what its test needs, in place.
+struct HitShapes: Sendable {
+  let shapes: [HitShape]
+  /// Each leaf's path (empty for images).
+  let paths: [Path]
+  let strokes: [Stroke]
+
+  init(_ leaves: [Leaf]) {
+    var shapes: [HitShape] = []
+    var paths: [Path] = []
+    var strokes: [Stroke] = []
+    shapes.reserveCapacity(leaves.count)
+    paths.reserveCapacity(leaves.count)
+    for leaf in leaves {
+      guard case .path(let node) = leaf.content else {
+        paths.append(Path([]))
+        shapes.append(
+          leaf.toCanvas.inverted.map {
+            HitShape(test: .image, fill: false, stroke: -1, rule: .nonZero, fromCanvas: $0)
+          } ?? .none)
+        continue
+      }
+      paths.append(node.path)
+      let area = node.resolvedHitArea
+      let (fill, stroke) = area.areas
+      guard fill || stroke, let inverse = leaf.toCanvas.inverted else {
+        shapes.append(.none)
+        continue
+      }
+      var strokeIndex: Int32 = -1
+      if stroke, let s = area.stroke {
+        strokeIndex = Int32(strokes.count)
+        strokes.append(s)
+      }
+      let test: HitShape.Test =
+        leaf.isText ? .text : area.pointerEvents == .boundingBox ? .boundingBox : .shape
+      var shape = HitShape(
+        test: test, fill: fill, stroke: strokeIndex, rule: area.fillRule, fromCanvas: inverse)
+      shape.paintsFill = node.fill != nil
+      shapes.append(shape)
+    }
+    self.shapes = shapes
+    self.paths = paths
+    self.strokes = strokes
+  }
+}
