@@ -1,6 +1,6 @@
 import CCairo
-import SVGTree
 import Foundation
+import SVGTree
 
 /// A raster image: premultiplied ARGB32 pixels in native byte order (cairo's format),
 /// rows of `stride` bytes.
@@ -89,7 +89,9 @@ public struct Bitmap: Sendable {
   /// PNG-encodes the image. `fast` (zlib level 3, no row filters) is 4x quicker than
   /// libpng's defaults for files about 1.3x larger; resvg makes the same trade.
   public func pngData(fast: Bool = true) throws(RenderError) -> [UInt8] {
-    if let reason = NativeLibrary.zlib.load() { throw RenderError(reason) }
+    if let reason = fast ? NativeLibrary.zlib.load() : NativeLibrary.png.load() {
+      throw RenderError(reason)
+    }
     return try PNGEncoder.encode(self, fast: fast)
   }
 }
