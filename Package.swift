@@ -19,32 +19,35 @@ let package = Package(
     .library(name: "Inkpath", targets: ["Inkpath"]),
   ],
   targets: [
-    .systemLibrary(
-      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-    .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .systemLibrary(
-      name: "CJpeg", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+    // The libraries every drawing may need, loaded when first called (CLazyBinding): their
+    // modules give the headers and link nothing, so start-up maps none of them. The
+    // headers are found without pkg-config (whose flags would link them); libxml2's through
+    // CLazyBinding/include/libxml.
+    .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+    .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CJpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
-    .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-    .systemLibrary(
-      name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-    .systemLibrary(
-      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
+    .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    // The trampolines (written by scripts/lazy-bindings) and the loader behind them.
+    .target(name: "CLazyBinding"),
+    // The server's own libraries stay linked: svg-serve starts once.
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     .target(name: "SVGGeometry"),
-    .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib"]),
+    .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib", "CLazyBinding"]),
     .target(
       name: "SVGRender",
       dependencies: [
         "SVGTree", "SVGGeometry", "CCairo", "CPNG", "CZlib", "CJpeg", "CGif", "CWebP", "CHarfBuzz",
-        "CFontconfig", "CFriBidi",
+        "CFontconfig", "CFriBidi", "CLazyBinding",
       ]),
     .target(name: "CommandLineKit"),
     .executableTarget(

@@ -1,4 +1,4 @@
-#include <fribidi.h>
+#include <fribidi/fribidi.h>
 
 /* FriBidi's paragraph directions and flags are macros built from bit masks, which Swift
    does not import: the values the renderer needs, as constants. */

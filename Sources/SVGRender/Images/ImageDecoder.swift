@@ -1,3 +1,5 @@
+import SVGTree
+
 /// The raster formats `<image>` reads, and the sniffing that tells them apart.
 ///
 /// The format comes from the bytes, never from the file name or the declared media type:
@@ -59,7 +61,16 @@ enum ImageDecoder {
   static func decode(_ bytes: [UInt8], format: ImageFormat, maxPixels: Int)
     throws(ImageDecodingError) -> Bitmap
   {
-    switch format {
+    let library: NativeLibrary? =
+      switch format {
+      case .png: .png
+      case .jpeg: .jpeg
+      case .gif: .gif
+      case .webp: .webp
+      case .svg: nil
+      }
+    if let reason = library?.load() { throw ImageDecodingError(reason) }
+    return switch format {
     case .png: try PNGDecoder.decode(bytes, maxPixels: maxPixels)
     case .jpeg: try JPEGDecoder.decode(bytes, maxPixels: maxPixels)
     case .gif: try GIFDecoder.decode(bytes, maxPixels: maxPixels)

@@ -11,6 +11,9 @@ enum TextElement {
     let context = builder.context
     let input = TextChunkCollector(id, context: context, viewport: state.viewport).input
     guard !input.chunks.isEmpty else { return [] }
+    if let reason = NativeLibrary.load(.fontconfig, .freetype, .harfbuzz, .fribidi) {
+      throw RenderError(reason)
+    }
     let database = FontDatabase.shared(FontSources(context.options))
     guard !database.faces.isEmpty else {
       context.warn("no fonts available; text is not rendered", at: id)

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// The C libraries are loaded when first used (Sources/CLazyBinding): the tools link none of
+/// them, start without them, and a library that cannot be loaded is an error naming it.
+@Suite struct LazyLoadingTests {
+  /// Every library CLazyBinding loads, by the soname it opens.
+  static let lazySonames = [
+    "libxml2.so.2", "libz.so.1", "libcairo.so.2", "libpng16.so.16", "libjpeg.so.62",
+    "libgif.so.7", "libwebp.so.7", "libharfbuzz.so.0", "libfontconfig.so.1",
+    "libfreetype.so.6", "libfribidi.so.0",
+  ]
+  let garden = Executable.packageRoot.appendingPathComponent("Resources/examples/garden.svg").path
+
+  /// The libraries an executable names in its dynamic section (readelf's NEEDED entries).
+  func needed(_ tool: String) throws -> [String] {
+    let r = try Executable.runProgram("/usr/bin/readelf", ["-d", Executable(name: tool).path])
+    try #require(r.status == 0, "readelf -d \(tool): \(r.stderr)")
+    return r.text.split(separator: "\n").compactMap { line in
+      guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["),
+        let close = line.lastIndex(of: "]")
+      else { return nil }
+      return String(line[line.index(after: open)..<close])
+    }
+  }
+
+  @Test(arguments: ["svg-render", "svg-inline", "svg-query"])
+  func theToolsLinkNoneOfTheLazilyLoadedLibraries(_ tool: String) throws {
+    let libraries = try needed(tool)
+    #expect(!libraries.isEmpty, "readelf found no NEEDED entries in \(tool)")
+    #expect(Set(libraries).isDisjoint(with: Self.lazySonames), "\(tool) links \(libraries)")
+  }
+
+  /// A folder holding a file named like the library that is not a shared object, found first
+  /// through LD_LIBRARY_PATH: the loader refuses it as it would a broken installation.
+  func brokenLibrary(_ soname: String) throws -> [String: String] {
+    let dir = try temporaryDirectory()
+    try "not a shared object\n".write(toFile: "\(dir)/\(soname)", atomically: true, encoding: .utf8)
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_LIBRARY_PATH"] = dir
+    return environment
+  }
+
+  @Test func startingNeedsNoneOfThem() throws {
+    for soname in ["libxml2.so.2", "libcairo.so.2"] {
+      let r = try Executable(name: "svg-render").run(
+        ["--version"], environment: try brokenLibrary(soname))
+      #expect(r.status == 0 && r.text.hasPrefix("svg-render "), "\(soname): \(r.stderr)")
+    }
+  }
+
+  @Test func aRenderWithoutCairoIsAnErrorNamingIt() throws {
+    let dir = try temporaryDirectory()
+    let r = try Executable(name: "svg-render").run(
+      [garden, "-o", "\(dir)/out.png"], environment: try brokenLibrary("libcairo.so.2"))
+    #expect(r.status == 1, "status \(r.status): \(r.stderr)")
+    #expect(r.stderr.contains("cannot load libcairo.so.2"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "\(dir)/out.png"))
+  }
+
+  @Test func aParseWithoutLibxml2IsAnErrorNamingIt() throws {
+    let r = try Executable(name: "svg-query").run(
+      [garden, "--list"], environment: try brokenLibrary("libxml2.so.2"))
+    #expect(r.status != 0 && r.status < 128, "status \(r.status): \(r.stderr)")
+    #expect(r.stderr.contains("cannot load libxml2.so.2"), "\(r.stderr)")
+  }
+
+  @Test func textWithoutHarfBuzzIsAnErrorNamingIt() throws {
+    let dir = try temporaryDirectory()
+    try """
+    <svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"><text y="15">Hi</text></svg>
+    """.write(toFile: "\(dir)/text.svg", atomically: true, encoding: .utf8)
+    let environment = try brokenLibrary("libharfbuzz.so.0")
+    let r = try Executable(name: "svg-render").run(
+      ["\(dir)/text.svg", "-o", "\(dir)/text.png"], environment: environment)
+    #expect(r.status == 1, "status \(r.status): \(r.stderr)")
+    #expect(r.stderr.contains("cannot load libharfbuzz.so.0"), "\(r.stderr)")
+    // A drawing without text never needs it.
+    let plain = try Executable(name: "svg-render").run(
+      [garden, "-o", "\(dir)/garden.png"], environment: environment)
+    #expect(plain.status == 0, "\(plain.stderr)")
+  }
+}
