@@ -206,6 +206,11 @@ int deflate(z_streamp a0, int a1) {
   return f(a0, a1);
 }
 
+uLong deflateBound(z_streamp a0, uLong a1) {
+  INKPATH_RESOLVE(INKPATH_LIBRARY_Z, deflateBound)
+  return f(a0, a1);
+}
+
 int deflateEnd(z_streamp a0) {
   INKPATH_RESOLVE(INKPATH_LIBRARY_Z, deflateEnd)
   return f(a0);
@@ -285,6 +290,11 @@ void cairo_get_matrix(cairo_t * a0, cairo_matrix_t * a1) {
 
 cairo_pattern_t * cairo_get_source(cairo_t * a0) {
   INKPATH_RESOLVE(INKPATH_LIBRARY_CAIRO, cairo_get_source)
+  return f(a0);
+}
+
+cairo_surface_t * cairo_get_target(cairo_t * a0) {
+  INKPATH_RESOLVE(INKPATH_LIBRARY_CAIRO, cairo_get_target)
   return f(a0);
 }
 
@@ -606,6 +616,11 @@ void cairo_surface_mark_dirty(cairo_surface_t * a0) {
 void cairo_surface_set_device_offset(cairo_surface_t * a0, double a1, double a2) {
   INKPATH_RESOLVE(INKPATH_LIBRARY_CAIRO, cairo_surface_set_device_offset)
   f(a0, a1, a2);
+}
+
+cairo_status_t cairo_surface_set_mime_data(cairo_surface_t * a0, const char * a1, const unsigned char * a2, unsigned long a3, cairo_destroy_func_t a4, void * a5) {
+  INKPATH_RESOLVE(INKPATH_LIBRARY_CAIRO, cairo_surface_set_mime_data)
+  return f(a0, a1, a2, a3, a4, a5);
 }
 
 cairo_status_t cairo_surface_status(cairo_surface_t * a0) {
