@@ -4,25 +4,15 @@ import SVGGeometry
 import SVGQuery
 import SVGRender
 import SVGTree
+import TestSupport
 import Testing
 
 /// Small images as base64 (the decoders' own test images: an 8x8 red JPEG, a 2x2 WebP, a
 /// 2x2 GIF), and a 1x1 opaque green PNG.
 private enum Photos {
-  static let jpeg = """
-    /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBw
-    YGCAsICQoKCgoKBggLDAsKDAkKCgr/2wBDAQICAgICAgUDAwUKBwYHCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoK
-    CgoKCgoKCgoKCgoKCgoKCgoKCgoKCgr/wAARCAAIAAgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAw
-    QFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkK
-    FhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmq
-    KjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEB
-    AQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRob
-    HBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOE
-    hYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+P
-    n6/9oADAMBAAIRAxEAPwD4vooor+Uz/fw//9k=
-    """
-  static let webp = "UklGRiQAAABXRUJQVlA4TBcAAAAvAUAAEA8Q87//D/wPBwoBBEBBE9H/cAA="
-  static let gif = "R0lGODlhAgACAIEAAP8AAAD/AAAA/////yH5BAEAAAMALAAAAAACAAIAAAgHAAEEEDAgIAA7"
+  static let jpeg = ImageFixtures.jpegRed
+  static let webp = ImageFixtures.webp
+  static let gif = ImageFixtures.gif
   static let png =
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNg+M8AAAICAQB7CYF4AAAAAElFTkSuQmCC"
 

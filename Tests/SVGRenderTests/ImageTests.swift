@@ -1,6 +1,7 @@
 import Foundation
 import SVGGeometry
 import SVGTree
+import TestSupport
 import Testing
 
 @testable import SVGRender
