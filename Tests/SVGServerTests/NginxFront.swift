@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Debian's nginx with the project's `deploy/nginx.conf`, on a free loopback port, in front
 /// of the given replica ports, with a test certificate made here by openssl. Its own prefix
@@ -152,22 +153,4 @@ final class NginxFront: @unchecked Sendable {
     }
     return String(decoding: out, as: UTF8.self)
   }
-}
-
-/// A port that was free a moment ago on 127.0.0.1.
-func freePort() throws -> UInt16 {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { close(fd) }
-  var addr = sockaddr_in()
-  addr.sin_family = sa_family_t(AF_INET)
-  addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-  addr.sin_port = 0
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let ok = withUnsafeMutablePointer(to: &addr) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-    }
-  }
-  guard ok else { throw HTTPClient.Failure(description: "no free port") }
-  return UInt16(bigEndian: addr.sin_port)
 }

@@ -15,15 +15,17 @@ extension CairoRenderer {
     cairo_transform(cr, image.contentTransform)
     switch image.content {
     case .raster(let bitmap):
-      guard let surface = CairoImage.surface(bitmap) else { return }
+      // Only vector outputs embed the file the pixels came from; raster ones never read it.
+      let vector = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE
+      let encoded = vector ? bitmap.encoded : nil
+      guard let surface = CairoImage.surface(bitmap, encoded: encoded) else { return }
       defer { cairo_surface_destroy(surface) }
       cairo_set_source_surface(cr, surface, 0, 0)
       let filter = image.smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST
       cairo_pattern_set_filter(cairo_get_source(cr), filter)
       // Padding keeps a scaled raster's edges opaque; vector outputs scale in the viewer, and
       // cairo embeds a kept JPEG as it is only for an unpadded source.
-      let vector = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE
-      let extend = vector && bitmap.encoded != nil ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD
+      let extend = encoded != nil ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_PAD
       cairo_pattern_set_extend(cairo_get_source(cr), extend)
       cairo_rectangle(cr, 0, 0, Double(bitmap.width), Double(bitmap.height))
       cairo_fill(cr)
@@ -36,7 +38,7 @@ extension CairoRenderer {
 enum CairoImage {
   /// A cairo-owned copy of the bitmap: vector backends (PDF, PS, SVG) may keep the source
   /// surface past the draw call, so it must not point into Swift-managed memory.
-  static func surface(_ bitmap: Bitmap) -> OpaquePointer? {
+  static func surface(_ bitmap: Bitmap, encoded: EncodedImage?) -> OpaquePointer? {
     guard
       let surface = cairo_image_surface_create(
         CAIRO_FORMAT_ARGB32, Int32(bitmap.width), Int32(bitmap.height)),
@@ -53,7 +55,7 @@ enum CairoImage {
       }
     }
     cairo_surface_mark_dirty(surface)
-    if let encoded = bitmap.encoded { attach(encoded, to: surface) }
+    if let encoded { attach(encoded, to: surface) }
     return surface
   }
 
