@@ -5,14 +5,32 @@ import Synchronization
 /// backend before each node, so a render over its time budget ends with a
 /// ``RenderError`` (``RenderError/isCancellation``) at the next check and the thread that
 /// ran it is free again. A single cairo call (one huge path) still runs to its end.
+///
+/// A token made with ``init(checks:)`` stops the render after a number of checks instead
+/// of at a time: a budget in units of work, the same on every machine whatever its speed
+/// or load (tests use it where a wall-clock budget would fail on a busy machine).
 public final class RenderCancellation: Sendable {
   /// When the render stops by itself; nil for a token that only ``cancel()`` stops.
   public let deadline: ContinuousClock.Instant?
+  /// How many checks the render may make before it stops by itself; nil for no such budget.
+  public let checkBudget: Int?
   private let cancelled = Atomic<Bool>(false)
+  private let checks = Atomic<Int>(0)
 
   public init(deadline: ContinuousClock.Instant? = nil) {
     self.deadline = deadline
+    self.checkBudget = nil
   }
+
+  /// A token that stops the render at its check number `checks + 1`: one check comes
+  /// before each element built, each reference resolved and each node drawn.
+  public init(checks: Int) {
+    self.deadline = nil
+    self.checkBudget = checks
+  }
+
+  /// The checks made so far; counted only for a token with a ``checkBudget``.
+  public var checksMade: Int { checks.load(ordering: .relaxed) }
 
   /// A token whose deadline is `timeout` from now.
   public convenience init(timeout: Duration) {
@@ -22,9 +40,14 @@ public final class RenderCancellation: Sendable {
   /// Stops the render at its next check.
   public func cancel() { cancelled.store(true, ordering: .relaxed) }
 
-  /// Whether the render should stop: cancelled, or past the deadline.
+  /// Whether the render should stop: cancelled, past the deadline, or (counting this
+  /// check) over the check budget.
   public var isCancelled: Bool {
     if cancelled.load(ordering: .relaxed) { return true }
+    if let checkBudget, checks.wrappingAdd(1, ordering: .relaxed).newValue > checkBudget {
+      cancelled.store(true, ordering: .relaxed)
+      return true
+    }
     guard let deadline, ContinuousClock.now >= deadline else { return false }
     cancelled.store(true, ordering: .relaxed)
     return true

@@ -97,6 +97,9 @@ let spec = CommandSpec(
       help: "Base folder for external files such as images (default: the input's folder).",
       group: "General"),
     OptionSpec(
+      "--max-seconds", value: "N",
+      help: "Stop building the render tree after N seconds (default 60).", group: "General"),
+    OptionSpec(
       "--verbose", help: "Print warnings (unsupported or invalid content) to standard error.",
       group: "General"),
   ],
@@ -168,6 +171,9 @@ runTool(spec) { args in
       ? FileManager.default.currentDirectoryPath
       : URL(fileURLWithPath: input).deletingLastPathComponent().path)
   options.resources = .files(baseDirectory: base)
+  if let seconds = try args.number("max-seconds", minimum: 0.001) {
+    options.limits.maxRenderTime = .seconds(seconds)
+  }
   if let apply {
     var scheme = CommandURLScheme.svg
     if let text = args.value("url-scheme") {

@@ -8,8 +8,14 @@ import SVGTree
 enum SuiteRenderer {
   static func render(_ svg: String, width: Int, resources: String) throws -> Bitmap {
     let tree = try self.tree(svg, resources: resources)
-    return try tree.rasterize(covering: size(of: tree, width: width))
+    return try tree.rasterize(covering: size(of: tree, width: width), cancellation: workBudget())
   }
+
+  /// The hang guard of one build or drawing, in units of work (checks: one per element
+  /// built or drawn, one per reference resolved) rather than the default 60 s of wall
+  /// time, which a file with a slow filter (`feMorphology/huge-radius`) passed on a busy
+  /// machine. The suite's largest file makes a few thousand checks.
+  static func workBudget() -> RenderCancellation { RenderCancellation(checks: 10_000_000) }
 
   /// The render tree of one suite file, with the harness's resources and fonts.
   static func tree(_ svg: String, resources: String) throws -> RenderTree {
@@ -23,6 +29,7 @@ enum SuiteRenderer {
       baseDirectory: URL(fileURLWithPath: svg).deletingLastPathComponent().path)
     // The suite's README: its fonts through its own fontconfig file.
     options.fontConfigFile = SuiteCase.suiteDirectory + "/fonts.conf"
+    options.cancellation = workBudget()
     return try RenderTree(document: document, options: options)
   }
 

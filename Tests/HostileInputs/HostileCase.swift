@@ -22,7 +22,10 @@ struct HostileCase: Sendable, CustomStringConvertible {
   var render: Outcome
   var inline: Outcome
   var query: Outcome
-  /// Wall-clock seconds per run of a release build (debug builds get ``debugFactor`` times).
+  /// Processor seconds (user and system) per run of a release build (debug builds get
+  /// ``debugFactor`` times): the work a tool may do on the file. Processor time, not wall
+  /// time, so that a busy machine (a core shared with others) does not fail the case; the
+  /// wall clock only guards against a hang, at ``hangFactor`` times this.
   var seconds: Double = 1
   /// Peak resident memory per run, MiB.
   var megabytes: Double = 120
@@ -30,6 +33,16 @@ struct HostileCase: Sendable, CustomStringConvertible {
   var description: String { file }
 
   static let debugFactor = 12.0
+  /// The wall-clock time after which a run counts as hung and is killed, as a multiple of
+  /// its processor budget (at least a minute): generous, since on a loaded machine a run
+  /// waits for a core most of the time.
+  static let hangFactor = 10.0
+
+  /// This case's processor budget for the build under test.
+  var budget: Double { seconds * (Products.isDebug ? Self.debugFactor : 1) }
+
+  /// The wall-clock time after which a run of this case is a hang.
+  var hangGuard: Double { max(budget * Self.hangFactor, 60) }
 
   init(
     _ file: String, render: Outcome, inline: Outcome, query: Outcome, seconds: Double = 1,

@@ -121,18 +121,27 @@ let green = Color(r: 0, g: 128, b: 0, alpha: 1)
     #expect(!StructureFixture.paths(tree).isEmpty)
   }
 
-  @Test func exponentialChainFailsWithAnErrorQuickly() throws {
+  /// 2^40 instances: the reference limit (default 100,000) ends the build, within a budget
+  /// of work (the builder's checks, one per element and per reference, at most ten per
+  /// reference allowed) rather than of time, so a busy machine cannot fail it. Without the
+  /// limit the check budget would stop the build instead, with the cancellation error.
+  @Test func exponentialChainFailsAtTheReferenceLimitWithinAWorkBudget() throws {
     var body = #"<rect id="l0" width="1" height="1"/>"#
     for level in 1...40 {
       body +=
         ##"<g id="l\##(level)"><use href="#l\##(level - 1)"/><use href="#l\##(level - 1)"/></g>"##
     }
-    let clock = ContinuousClock()
-    let start = clock.now
-    #expect(throws: RenderError.self) {
-      try StructureFixture.tree("<defs>\(body)</defs><use href=\"#l40\"/>")
+    var options = RenderOptions()
+    let budget = RenderCancellation(checks: 10 * options.limits.maxReferences)
+    options.cancellation = budget  // in place of the wall-clock maxRenderTime
+    #expect {
+      try StructureFixture.tree("<defs>\(body)</defs><use href=\"#l40\"/>", options: options)
+    } throws: {
+      guard let error = $0 as? RenderError else { return false }
+      return error.kind == .limit && error.message.contains("more than 100000 references")
     }
-    #expect(clock.now - start < .seconds(20))
+    // Each reference resolved was one check: the budget did count the build's work.
+    #expect(budget.checksMade > options.limits.maxReferences)
   }
 
   @Test func deepLinearChainsFailPastMaxReferenceDepth() throws {

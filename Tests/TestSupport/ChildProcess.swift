@@ -4,14 +4,18 @@ import Foundation
   import Glibc
 #endif
 
-/// One run of a program, measured: exit status, wall time, its output, and (when asked)
-/// peak memory of that child alone and whether it opened a tripwire.
+/// One run of a program, measured: exit status, wall time, processor time, its output, and
+/// (when asked) peak memory of that child alone and whether it opened a tripwire.
 package struct ChildRun: Sendable {
   /// The exit code, or nil when a signal ended the child (a crash, or our kill on timeout).
   package var exitCode: Int32?
   package var signal: Int32?
   package var timedOut = false
   package var seconds: Double = 0
+  /// Processor time (user and system, every thread, the children it waited for) in
+  /// seconds: the work the child did, which a busy machine does not inflate as it does
+  /// the wall time (``seconds``), because time spent waiting for a core is not counted.
+  package var cpuSeconds: Double = 0
   /// Peak resident memory in MiB (0 unless measured).
   package var peakMiB: Double = 0
   package var stdout: [UInt8] = []
@@ -113,6 +117,10 @@ package enum ChildProcess {
     let elapsed = ContinuousClock.now - start
     result.seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    // wait4 reports the child's usage with its own reaped children's (the tool under
+    // /usr/bin/time).
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    result.cpuSeconds = seconds(usage.ru_utime) + seconds(usage.ru_stime)
     if status & 0x7F == 0 {
       result.exitCode = (status >> 8) & 0xFF
     } else {

@@ -72,6 +72,22 @@ package final class ServerProcess: @unchecked Sendable {
 
   package func kill(_ signal: Int32) { Glibc.kill(process.processIdentifier, signal) }
 
+  /// Processor time (user and system, all threads) the server has used so far, in seconds,
+  /// from `/proc/PID/stat`: the work it did, which a busy machine does not inflate as it
+  /// does the wall time. 0 once the process is gone.
+  package var cpuSeconds: Double {
+    let path = "/proc/\(process.processIdentifier)/stat"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return 0 }
+    // The fields after the command name (which may hold spaces): state is field 3,
+    // utime and stime are fields 14 and 15.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12])
+    else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
   /// Waits (at most `timeout`) for the process to end; returns its exit status and its
   /// standard error. A server still running then is killed and the status is nil.
   package func wait(timeout: Duration = .seconds(60)) -> (Int32?, String) {
