@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "Functions.h"
+
 static const char *const sonames[INKPATH_LIBRARY_COUNT] = {
     [INKPATH_LIBRARY_XML2] = "libxml2.so.2",
     [INKPATH_LIBRARY_Z] = "libz.so.1",
@@ -29,19 +31,42 @@ const char *inkpath_library_soname(inkpath_library library) {
   return (unsigned)library < INKPATH_LIBRARY_COUNT ? sonames[library] : "(unknown library)";
 }
 
+/* Looks up every function Inkpath calls in the library: all found fills their slots;
+   one missing is the library's failure, so it never loads half usable. */
+static int bind_functions(inkpath_library library, void *handle) {
+  for (size_t i = 0; i < inkpath_function_count; i++) {
+    if (inkpath_functions[i].library != library) continue;
+    void *address = dlsym(handle, inkpath_functions[i].name);
+    if (!address) {
+      snprintf(failures[library], sizeof failures[library],
+               "%s has no %s (a newer version of the library is needed)", sonames[library],
+               inkpath_functions[i].name);
+      return -1;
+    }
+    __atomic_store_n(&inkpath_function_slots[i], address, __ATOMIC_RELEASE);
+  }
+  return 0;
+}
+
 static void *open_library(inkpath_library library) {
   void *handle = __atomic_load_n(&handles[library], __ATOMIC_ACQUIRE);
   if (handle) return handle;
   pthread_mutex_lock(&lock);
   handle = handles[library];
   if (!handle && !failures[library][0]) {
-    handle = dlopen(sonames[library], RTLD_NOW | RTLD_LOCAL);
-    if (handle) {
-      __atomic_store_n(&handles[library], handle, __ATOMIC_RELEASE);
-    } else {
+    /* RTLD_LAZY: the libraries' own calls into their dependencies (libX11's, which cairo
+       brings and Inkpath never draws with) bind when first made, unless the library was
+       linked with -z now; Inkpath's own calls are all looked up here, in bind_functions. */
+    handle = dlopen(sonames[library], RTLD_LAZY | RTLD_LOCAL);
+    if (!handle) {
       const char *reason = dlerror();
       snprintf(failures[library], sizeof failures[library], "cannot load %s: %s",
                sonames[library], reason ? reason : "unknown error");
+    } else if (bind_functions(library, handle) != 0) {
+      dlclose(handle);
+      handle = NULL;
+    } else {
+      __atomic_store_n(&handles[library], handle, __ATOMIC_RELEASE);
     }
   }
   pthread_mutex_unlock(&lock);
@@ -59,19 +84,12 @@ int inkpath_library_load(inkpath_library library, char *message, size_t size) {
   return -1;
 }
 
-void *inkpath_library_symbol(inkpath_library library, const char *name) {
-  void *handle = (unsigned)library < INKPATH_LIBRARY_COUNT ? open_library(library) : NULL;
-  if (!handle) {
-    fprintf(stderr, "inkpath: %s (needed for %s)\n",
-            (unsigned)library < INKPATH_LIBRARY_COUNT ? failures[library] : "no such library",
-            name);
+void *inkpath_function_address(size_t index) {
+  inkpath_library library = inkpath_functions[index].library;
+  if (!open_library(library)) {
+    fprintf(stderr, "inkpath: %s (needed for %s)\n", failures[library],
+            inkpath_functions[index].name);
     abort();
   }
-  void *symbol = dlsym(handle, name);
-  if (!symbol) {
-    fprintf(stderr, "inkpath: %s has no %s (a newer version is needed)\n", sonames[library],
-            name);
-    abort();
-  }
-  return symbol;
+  return __atomic_load_n(&inkpath_function_slots[index], __ATOMIC_ACQUIRE);
 }

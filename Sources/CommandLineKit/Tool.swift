@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How every Inkpath tool ends: 0 success, 1 bad input (the message names file, line and
 /// column), 2 bad usage.
@@ -50,7 +51,12 @@ public func runTool(_ spec: CommandSpec, _ body: (ParsedArguments) throws -> Exi
 public enum Console {
   /// A line on standard error, as it is.
   public static func error(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    write(line + "\n")
+  }
+
+  /// Text on standard error, as it is (no line added).
+  public static func write(_ text: String) {
+    _ = OutputFile.write(Array(text.utf8), to: 2)
   }
 
   /// `tool: message` for a failure, the `tool:` in bold red when ``useColor`` allows.

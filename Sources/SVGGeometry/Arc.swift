@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// SVG's elliptical arc (endpoint parameterization) converted to cubic Béziers.
 public enum Arc {

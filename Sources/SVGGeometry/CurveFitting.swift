@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Smooth outlines for dense polygons (such as ``ContourTracing`` makes): corners are found,
 /// the polygon is lightly smoothed between them, and each stretch from corner to corner is

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Nodes and weights of 8-point Gauss–Legendre quadrature on [-1, 1] (positive half).
 private let gaussNodes: [(x: Double, w: Double)] = [

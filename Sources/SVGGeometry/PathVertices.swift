@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A vertex of a path, where vertex markers (`marker-start`, `-mid`, `-end`) are placed.
 public struct PathVertex: Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Make/Ninja dependency files: `target: prerequisite ...`, so a build reruns svg-inline
 /// when a referenced script, style sheet or image changes.

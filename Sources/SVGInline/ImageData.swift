@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The image formats `--images` embeds, told from the file's first bytes (its name is not
 /// trusted), and the `data:` URL that carries them.

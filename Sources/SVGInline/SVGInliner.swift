@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SVGTree
 
 /// Embeds the files an SVG refers to: `<script src|href|xlink:href>` always, style sheets and

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SVGTree
 
 /// `--styles`: external style sheets become `<style>` elements.

@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 import SVGTree
 
 /// A JPEG or PNG file as read, with the MIME type cairo knows it by.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An attribute (or namespace declaration) of a start tag as written, as byte offsets.
 package struct AttributeToken: Sendable {
@@ -176,7 +177,7 @@ package struct MarkupBytes {
   package func declaredEncoding() -> String? {
     let end = prologEnd()
     guard end > 0, let decl = String(validating: bytes[0..<end], as: UTF8.self),
-      let key = decl.range(of: "encoding")
+      let key = decl.firstRange(of: "encoding")
     else { return nil }
     let rest = decl[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
     guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }

@@ -1,5 +1,6 @@
 import CZlib
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Document {
   /// Reads an SVG (or gzip-compressed `.svgz`) document from bytes.

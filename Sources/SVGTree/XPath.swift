@@ -1,5 +1,6 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An XPath expression that libxml2 rejected, or that does not select nodes.
 public struct XPathError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -32,7 +33,7 @@ extension Document {
       let message = ctx.pointee.lastError.message.map { String(cString: $0) }
       throw XPathError(
         expression: expression,
-        message: message?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "syntax error")
+        message: message.map { String($0.trimmingWhitespace) } ?? "syntax error")
     }
     defer { xmlXPathFreeObject(result) }
     guard result.pointee.type == XPATH_NODESET else {

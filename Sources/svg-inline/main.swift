@@ -1,5 +1,6 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import SVGInline
 import SVGTree
 
@@ -91,9 +92,8 @@ func makeParentFolder(of path: String) throws {
 }
 
 func isFolder(_ path: String) -> Bool {
-  var isDirectory: ObjCBool = false
-  return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-    && isDirectory.boolValue
+  var isDirectory = false
+  return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
 }
 
 func location(_ l: SourceLocation) -> String {
@@ -130,7 +130,7 @@ runTool(spec) { args in
     do {
       let result: InlineResult
       if job.input == "-" {
-        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        let bytes = try BoundedFile.read("-", maxBytes: Int.max - 1)
         result = try inliner.inline(
           bytes: bytes, path: "<stdin>",
           directory: base ?? FileManager.default.currentDirectoryPath)

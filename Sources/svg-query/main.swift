@@ -1,5 +1,6 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import SVGCommands
 import SVGGeometry
 import SVGQuery
@@ -119,7 +120,7 @@ func numbers(_ key: String, _ args: ParsedArguments, count: ClosedRange<Int>) th
 {
   guard let text = args.value(key) else { return nil }
   let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-    Double($0.trimmingCharacters(in: .whitespaces))
+    Double(String($0.trimmingWhitespace))
   }
   guard count.contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }) else {
     throw UsageError(
@@ -182,10 +183,7 @@ runTool(spec) { args in
       }
       scheme = s
     }
-    let text: String
-    do { text = try String(contentsOfFile: apply, encoding: .utf8) } catch {
-      throw BadInput("--apply \(apply): \(error.localizedDescription)")
-    }
+    let text = try InputFile.text(apply, option: "--apply")
     var session = EditableDocument(document, renderOptions: options)
     do { try session.apply(script: text, urlScheme: scheme) } catch {
       throw BadInput("\(apply):\(error)")

@@ -1,5 +1,6 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import SVGCommands
 import SVGQuery
 import SVGRender
@@ -127,12 +128,12 @@ struct Job: Sendable {
   }
 
   /// resvg's `--list-fonts`: the generic families, then every face.
-  func listFonts(toStandardOutput: Bool) {
+  func listFonts(toStandardOutput: Bool) throws {
     let say: (String) -> Void = toStandardOutput ? { print($0) } : { Console.error($0) }
-    for (generic, family) in options.genericFamilyNames() {
+    for (generic, family) in try options.genericFamilyNames() {
       say("\(generic): \(family ?? "(none)")")
     }
-    for f in options.fontFaces() {
+    for f in try options.fontFaces() {
       say(
         "\(f.path): '\(f.families.first ?? "")', \(f.index), \(f.style), \(f.weight), \(f.stretch)")
     }
@@ -160,7 +161,9 @@ struct Stopwatch {
     let ms =
       Double((now - last).components.attoseconds) / 1e15
       + Double((now - last).components.seconds) * 1000
-    Console.error("\(stage): \(String(format: "%.2f", ms))ms")
+    let hundredths = Int((ms * 100).rounded())
+    let fraction = hundredths % 100
+    Console.error("\(stage): \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)ms")
     last = now
   }
 }

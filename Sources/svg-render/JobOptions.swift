@@ -1,5 +1,6 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import SVGCommands
 import SVGRender
 import SVGTree
@@ -60,17 +61,14 @@ extension Job {
 
   private mutating func readAppearance(_ args: ParsedArguments) throws {
     for path in args.all("stylesheet") {
-      let css: String
-      do { css = try String(contentsOfFile: path, encoding: .utf8) } catch {
-        throw BadInput("--stylesheet \(path): \(error.localizedDescription)")
-      }
+      let css = try InputFile.text(path, option: "--stylesheet")
       options.styleSheets.append(StyleSheet(parsing: css))
     }
     let languages =
       args.value("accept-language")
       ?? Self.environmentLanguage(ProcessInfo.processInfo.environment)
     options.languages = languages.split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
+      String($0.trimmingWhitespace)
     }.filter { !$0.isEmpty }
     guard !options.languages.isEmpty else {
       throw UsageError("--languages needs at least one language, such as en-US")
@@ -117,10 +115,7 @@ extension Job {
       scheme = s
     }
     if let path = args.value("commands") {
-      let text: String
-      do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-        throw BadInput("--commands \(path): \(error.localizedDescription)")
-      }
+      let text = try InputFile.text(path, option: "--commands")
       do { scripts.append(("\(path):", try CommandScript.parse(text, urlScheme: scheme))) } catch {
         throw BadInput("\(path):\(error)")
       }
@@ -167,7 +162,7 @@ extension Job {
       guard let value = environment[name], !value.isEmpty else { continue }
       let tag = value.split(separator: ".").first.map(String.init) ?? value
       if tag == "C" || tag == "POSIX" { return "en" }
-      return tag.replacingOccurrences(of: "_", with: "-")
+      return String(tag.map { $0 == "_" ? "-" : $0 })
     }
     return "en"
   }

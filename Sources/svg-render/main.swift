@@ -1,9 +1,12 @@
 import CommandLineKit
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import SVGCommands
 import SVGQuery
 import SVGRender
 import SVGTree
+import Synchronization
 
 runTool(spec) { args in
   let job = try Job(args)
@@ -17,7 +20,7 @@ runTool(spec) { args in
   }
   if args.flag("list-fonts") {
     // On standard output, as resvg, unless the drawing goes there.
-    job.listFonts(toStandardOutput: inputs.isEmpty || args.flag("query-all") || output != "-")
+    try job.listFonts(toStandardOutput: inputs.isEmpty || args.flag("query-all") || output != "-")
     if inputs.isEmpty { return .success }
   }
   // As rsvg-convert: no input file reads standard input.
@@ -30,11 +33,10 @@ runTool(spec) { args in
   let format = job.format ?? OutputFormat(fileName: output) ?? .png
   if args.flag("small-png") && format != .png { throw UsageError("--small-png needs PNG output") }
   if args.value("scale") != nil && format != .png { throw UsageError("--scale needs PNG output") }
-  var isFolder: ObjCBool = false
+  var isFolder = false
   let toFolder =
     output.hasSuffix("/")
-    || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
-      && isFolder.boolValue)
+    || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder)
   if !toFolder {
     if inputs.count > 1 && !format.hasPages {
       throw UsageError(
@@ -76,12 +78,8 @@ extension OutputFormat: CustomStringConvertible {
   public var description: String { rawValue }
 }
 
-final class Failures: @unchecked Sendable {
-  private let lock = NSLock()
-  private(set) var messages: [String] = []
-  func add(_ m: String) {
-    lock.lock()
-    messages.append(m)
-    lock.unlock()
-  }
+final class Failures: Sendable {
+  private let list = Mutex<[String]>([])
+  var messages: [String] { list.withLock { $0 } }
+  func add(_ m: String) { list.withLock { $0.append(m) } }
 }

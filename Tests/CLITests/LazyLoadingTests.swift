@@ -80,4 +80,35 @@ import Testing
       [garden, "-o", "\(dir)/garden.png"], environment: environment)
     #expect(plain.status == 0, "\(plain.stderr)")
   }
+
+  /// A real shared object under the library's name that lacks its functions (zlib, copied
+  /// as libfribidi.so.0): an older or wrong library that loads.
+  func libraryLackingFunctions(_ soname: String) throws -> [String: String] {
+    let dir = try temporaryDirectory()
+    try FileManager.default.copyItem(
+      atPath: "/lib/x86_64-linux-gnu/libz.so.1", toPath: "\(dir)/\(soname)")
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_LIBRARY_PATH"] = dir
+    return environment
+  }
+
+  @Test func aLibraryLackingAFunctionIsAnErrorNamingBoth() throws {
+    let dir = try temporaryDirectory()
+    try """
+    <svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"><text y="15">Hi</text></svg>
+    """.write(toFile: "\(dir)/text.svg", atomically: true, encoding: .utf8)
+    let r = try Executable(name: "svg-render").run(
+      ["\(dir)/text.svg", "-o", "\(dir)/text.png"],
+      environment: try libraryLackingFunctions("libfribidi.so.0"))
+    #expect(r.status == 1, "status \(r.status): \(r.stderr)")
+    #expect(r.stderr.contains("libfribidi.so.0 has no fribidi_"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "\(dir)/text.png"))
+  }
+
+  @Test func listingFontsWithoutFontconfigIsAnErrorNamingIt() throws {
+    let r = try Executable(name: "svg-render").run(
+      ["--list-fonts"], environment: try brokenLibrary("libfontconfig.so.1"))
+    #expect(r.status == 1, "status \(r.status): \(r.stderr)")
+    #expect(r.stderr.contains("cannot load libfontconfig.so.1"), "\(r.stderr)")
+  }
 }

@@ -104,10 +104,10 @@ import Testing
     options.systemFonts = false
     options.fontFiles = [dir + "/NotoSans-Regular.ttf", dir + "/NotoMono-Regular.ttf"]
     options.genericFamilies = ["serif": "Noto Mono"]
-    let faces = options.fontFaces()
+    let faces = try options.fontFaces()
     #expect(Set(faces.map(\.path)) == Set(options.fontFiles))
     let generics = Dictionary(
-      uniqueKeysWithValues: options.genericFamilyNames().map { ($0.generic, $0.family) })
+      uniqueKeysWithValues: try options.genericFamilyNames().map { ($0.generic, $0.family) })
     #expect(generics["serif"] == "Noto Mono")
     #expect(generics["sans-serif"] != nil)
   }

@@ -4,15 +4,16 @@
 
 /* The C libraries Inkpath loads when it first calls them, not at start-up: the executables
    and modules do not link them. Trampolines.c (written by scripts/lazy-bindings) defines each
-   function we call under its own name; the first call opens the library by its soname
-   (dlopen, RTLD_NOW | RTLD_LOCAL) and looks the function up (dlsym).
+   function we call under its own name (hidden, so the libraries' own calls never bind to
+   it); opening a library (dlopen, RTLD_LAZY | RTLD_LOCAL) looks up every function Inkpath
+   calls in it (dlsym), and the trampolines call through those addresses.
 
-   A library that cannot be opened is reported by inkpath_library_load, which the Swift
-   modules call before the first use (SVGTree before parsing, SVGRender before drawing, text
-   and image decoding before they start) and turn into their own error naming the library.
-   A trampoline that still cannot resolve its function (a library opened earlier but too old
-   to have it) writes the library and function to stderr and aborts, as the dynamic linker
-   does for a symbol it cannot find. */
+   A library that cannot be opened, or that lacks one of the functions (an older version),
+   is reported by inkpath_library_load, which the Swift modules call before the first use
+   (SVGTree before parsing, SVGRender before drawing, text and image decoding before they
+   start) and turn into their own error naming the library (and the function). A trampoline
+   called before its library was loaded loads it then, and when that fails it can only write
+   the library and function to stderr and abort, as the dynamic linker does. */
 
 typedef enum {
   INKPATH_LIBRARY_XML2,
@@ -33,11 +34,8 @@ typedef enum {
 const char *inkpath_library_soname(inkpath_library library);
 
 /* Opens the library once (later calls return at once). 0 when it is loaded; -1 when it
-   cannot be, with the loader's reason, naming the file, in `message` (always terminated). */
+   cannot be, or lacks a function Inkpath calls, with the reason, naming the file (and the
+   function), in `message` (always terminated). */
 int inkpath_library_load(inkpath_library library, char *message, size_t size);
-
-/* The address of `name` in `library`, opening the library first; used by the trampolines.
-   Aborts with a message naming both when either cannot be found. */
-void *inkpath_library_symbol(inkpath_library library, const char *name);
 
 #endif

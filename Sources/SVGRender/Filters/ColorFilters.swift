@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `feColorMatrix` and `feComponentTransfer`: per-pixel functions of the straight
 /// (non-premultiplied) channels.

@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A filter working image: premultiplied ARGB32 pixels (cairo's format, `0xAARRGGBB` in
 /// native order), tightly packed, tagged with the colour space its channels are in.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `feGaussianBlur` on premultiplied pixels, edges transparent.
 ///

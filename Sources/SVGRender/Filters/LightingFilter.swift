@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `feDiffuseLighting` and `feSpecularLighting`: the input's alpha is a height map whose
 /// Sobel normals are lit by a distant, point or spot light (positions already in region

@@ -1,5 +1,6 @@
 import CFontconfig
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The fonts text is drawn with: every face fontconfig knows (its configuration, which
 /// honours `FONTCONFIG_FILE`, plus the caller's ``RenderOptions/fontDirectories``), matched
@@ -11,11 +12,11 @@ import Foundation
 final class FontDatabase: @unchecked Sendable {
   let faces: [FaceInfo]
   private let config: OpaquePointer
-  private let lock = NSLock()
+  private let lock = Lock()
   private var loaded: [Int: LoadedFont] = [:]
   private var generics: [String: String?] = [:]
 
-  private static let registryLock = NSLock()
+  private static let registryLock = Lock()
   nonisolated(unsafe) private static var registry: [FontSources: FontDatabase] = [:]
 
   /// The database for `sources`, created on first use.

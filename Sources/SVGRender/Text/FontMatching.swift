@@ -67,7 +67,8 @@ struct FaceInfo: @unchecked Sendable {
 
   func hasFamily(_ name: String) -> Bool {
     let n = name.hasPrefix("\"") ? String(name.dropFirst().dropLast()) : name
-    return families.contains { $0.caseInsensitiveCompare(n) == .orderedSame }
+    let lower = n.lowercased()
+    return families.contains { $0.lowercased() == lower }
   }
 
   func covers(_ scalar: Unicode.Scalar) -> Bool {

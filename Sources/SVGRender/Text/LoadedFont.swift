@@ -1,5 +1,6 @@
 import CHarfBuzz
-import Foundation
+import FoundationEssentials
+import Glibc
 import SVGGeometry
 
 /// A face opened with HarfBuzz: shaping, metrics and outlines all come from it, so the
@@ -29,7 +30,7 @@ final class LoadedFont: @unchecked Sendable {
   /// Tags of the variation axes (`wght`, `wdth`, `opsz`...) of a variable font.
   let axes: Set<String>
 
-  private let lock = NSLock()
+  private let lock = Lock()
   private var variationFonts: [[FontVariation]: OpaquePointer] = [:]
 
   init?(_ info: FaceInfo, id: Int) {

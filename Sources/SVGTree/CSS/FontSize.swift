@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `font-size` values: lengths, percentages and the absolute and relative keywords.
 package enum FontSize {
@@ -10,7 +11,7 @@ package enum FontSize {
   /// Size keywords step by a factor of 1.2 from the parent's size (`medium` keeps it), the
   /// scale CSS 2 suggests, as resvg does.
   package static func pixels(_ text: String?, parent: Double) -> Double {
-    guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+    guard let text = text.map({ String($0.trimmingWhitespace) }), !text.isEmpty else {
       return parent
     }
     let steps: [String: Int] = [

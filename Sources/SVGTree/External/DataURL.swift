@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A decoded `data:` URL (RFC 2397, read as the WHATWG fetch standard does):
 /// `data:[<media type>][;base64],<data>`.
