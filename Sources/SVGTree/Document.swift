@@ -15,6 +15,10 @@ public struct Document: Sendable {
   }
   /// Whether changes of children are recorded (not while the reader builds the tree).
   private var recordsEdits = false
+  /// Where each node stands in ``source``, by node index (a table of plain integers beside
+  /// the arena, so nodes stay small); shorter than the arena when the last nodes have none,
+  /// and ``SourceSpan/none`` for nodes without one.
+  private var spans: [SourceSpan] = []
   private var idIndex: [String: NodeID] = [:]
 
   /// The synthetic document node at the top of the arena.
@@ -92,13 +96,14 @@ public struct Document: Sendable {
   @discardableResult
   public mutating func append(_ node: consuming Node, to parent: NodeID) -> NodeID {
     let id = NodeID(nodes.count)
-    var n = node
-    n.parent = parent
-    n.children = []
-    nodes.append(n)
+    let name = node.attributes.isEmpty ? nil : node.id
+    let hasChildren = !node.children.isEmpty
+    nodes.append(node)
+    nodes[id.index].parent = parent
+    if hasChildren { nodes[id.index].children = [] }
     nodes[parent.index].children.append(id)
     markChildrenEdited(parent)
-    if let name = n.id, idIndex[name] == nil { idIndex[name] = id }
+    if let name, idIndex[name] == nil { idIndex[name] = id }
     return id
   }
 
@@ -106,19 +111,31 @@ public struct Document: Sendable {
   /// tree grows the arena once.
   mutating func reserveCapacity(_ count: Int) {
     nodes.reserveCapacity(count)
+    spans.reserveCapacity(count)
   }
 
   /// Records a change of `id`'s children, for nodes read from a source (the reader's own
   /// appends are not changes).
   private mutating func markChildrenEdited(_ id: NodeID) {
-    if recordsEdits, nodes[id.index].span != nil {
+    if recordsEdits, span(of: id) != nil {
       nodes[id.index].edits.insert(.children)
     }
   }
 
+  /// Where `id` stands in ``source``; nil for nodes made by edits or built in code.
+  package func span(of id: NodeID) -> SourceSpan? {
+    guard id.index < spans.count else { return nil }
+    let span = spans[id.index]
+    return span.start == SourceSpan.none.start ? nil : span
+  }
+
   /// Sets where `id` stands in the source (the reader, as each node's extent becomes known).
-  mutating func setSpan(_ span: SourceSpan, of id: NodeID) {
-    nodes[id.index].span = span
+  mutating func setSpan(_ span: SourceSpan?, of id: NodeID) {
+    if id.index >= spans.count {
+      guard span != nil else { return }
+      spans.append(contentsOf: repeatElement(.none, count: id.index + 1 - spans.count))
+    }
+    spans[id.index] = span ?? .none
   }
 
   /// Moves `id` to position `index` among its parent's children (all node kinds count).

@@ -10,7 +10,7 @@ extension Document {
   /// The arena, the diagnostics and the reading flags as bytes.
   package func archived(into out: inout ArchiveWriter) {
     out.int(nodes.count)
-    for n in nodes {
+    for (i, n) in nodes.enumerated() {
       out.int(Self.kinds.firstIndex(of: n.kind)!)
       out.string(n.name)
       out.optional(n.prefix)
@@ -36,7 +36,7 @@ extension Document {
       out.int(n.location.line)
       out.int(n.location.column)
       out.int(Int(n.edits.rawValue))
-      out.span(n.span)
+      out.span(span(of: NodeID(i)))
     }
     out.int(source == nil ? 0 : 1)
     out.int(diagnostics.count)
@@ -56,6 +56,7 @@ extension Document {
     guard let count = r.int(), count >= 1, count <= r.remaining else { return nil }
     var read: [Node] = []
     read.reserveCapacity(count)
+    var spans: [SourceSpan?] = []
     for i in 0..<count {
       guard let k = r.int(), Self.kinds.indices.contains(k), let name = r.string(),
         let prefix = r.optional(), let uri = r.optional(), let attributeCount = r.int(),
@@ -98,8 +99,8 @@ extension Document {
       node.parent = parent == 0 ? nil : NodeID(parent - 1)
       node.children = children
       node.edits = NodeEdits(rawValue: UInt8(edits))
-      node.span = span
       read.append(node)
+      spans.append(span)
     }
     guard read[0].kind == .document, read[0].parent == nil else { return nil }
     var listed = Set<Int>()
@@ -114,7 +115,7 @@ extension Document {
     guard hasSource == 0 || source != nil else { return nil }
     if let source {
       let size = UInt32(source.bytes.count)
-      guard read.allSatisfy({ $0.span == nil || Self.fits($0.span!, size: size, in: $0) })
+      guard zip(read, spans).allSatisfy({ $1 == nil || Self.fits($1!, size: size, in: $0) })
       else { return nil }
     }
     guard let diagnosticCount = r.int(), diagnosticCount <= r.remaining else { return nil }
@@ -126,7 +127,10 @@ extension Document {
     guard let flag = r.int(), flag <= 1, let path = r.optional() else { return nil }
     self.init()
     for _ in 1..<count { append(Node(kind: .comment), to: Document.top) }
-    for (i, n) in read.enumerated() { self[NodeID(i)] = n }
+    for (i, n) in read.enumerated() {
+      self[NodeID(i)] = n
+      setSpan(spans[i], of: NodeID(i))
+    }
     self.diagnostics = diagnostics
     self.source = source
     treatsNoNamespaceAsSVG = flag == 1

@@ -11,13 +11,17 @@ extension TreeBuilder {
     }
   }
 
-  /// Names come from libxml2's dictionary, so each distinct pointer is decoded once.
-  func name(_ p: UnsafePointer<xmlChar>) -> String {
+  /// Names come from libxml2's dictionary, so each distinct pointer is decoded (and looked
+  /// up among SVG's element names) once.
+  func name(_ p: UnsafePointer<xmlChar>) -> String { internedName(p).name }
+
+  func internedName(_ p: UnsafePointer<xmlChar>) -> (name: String, element: ElementName?) {
     let key = UnsafeRawPointer(p)
-    if let s = names[key] { return s }
+    if let known = names[key] { return known }
     let s = String(cString: p)
-    names[key] = s
-    return s
+    let known = (s, ElementName(localName: s))
+    names[key] = known
+    return known
   }
 
   /// A namespace URI; `&ns_svg;`-style references (Illustrator) are expanded.

@@ -74,57 +74,89 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One node of the source tree.
+///
+/// Kept small and cheap to copy (the reader builds one per element and per run of text):
+/// the parent and the location are stored as 32-bit integers, and where the node stands in
+/// its source is kept by the ``Document`` beside the arena (``Document/span(of:)``).
 public struct Node: Sendable {
-  public var kind: NodeKind {
-    didSet { elementName = kind == .element ? ElementName(localName: name) : nil }
-  }
   /// Local name of an element, target of a processing instruction; empty otherwise.
   public var name: String {
+    didSet { elementName = kind == .element ? ElementName(localName: name) : nil }
+  }
+  public var prefix: String?
+  public var namespaceURI: String?
+  /// Content of a text, CDATA, comment, PI or doctype node.
+  public var text: String {
+    didSet { edits.insert(.text) }
+  }
+  public var attributes: [Attribute]
+  public var namespaces: [NamespaceDeclaration]
+  public internal(set) var children: [NodeID]
+  private var line: Int32
+  private var column: Int32
+  /// The parent's index plus one; 0 for none.
+  private var parentSlot: UInt32 = 0
+  public var kind: NodeKind {
     didSet { elementName = kind == .element ? ElementName(localName: name) : nil }
   }
   /// The element ``name`` identifies, whatever the namespace (see
   /// ``Document/elementName(_:)``, which checks it); nil for names SVG does not define.
   public private(set) var elementName: ElementName?
-  public var prefix: String?
-  public var namespaceURI: String?
-  public var attributes: [Attribute]
-  public var namespaces: [NamespaceDeclaration]
-  /// Content of a text, CDATA, comment, PI or doctype node.
-  public var text: String {
-    didSet { edits.insert(.text) }
-  }
-  public internal(set) var parent: NodeID?
-  public internal(set) var children: [NodeID]
-  public var location: SourceLocation
-  /// Where the node stands in its document's source bytes; nil for nodes made by edits.
-  package internal(set) var span: SourceSpan?
   /// What changed since the node was read (its attributes tell their own changes).
   package internal(set) var edits = NodeEdits(rawValue: 0)
+
+  public internal(set) var parent: NodeID? {
+    get { parentSlot == 0 ? nil : NodeID(Int(parentSlot) - 1) }
+    set { parentSlot = newValue.map { UInt32($0.index + 1) } ?? 0 }
+  }
+
+  public var location: SourceLocation {
+    get { SourceLocation(line: Int(line), column: Int(column)) }
+    set {
+      line = Int32(clamping: newValue.line)
+      column = Int32(clamping: newValue.column)
+    }
+  }
 
   public init(
     kind: NodeKind, name: String = "", prefix: String? = nil, namespaceURI: String? = nil,
     attributes: [Attribute] = [], namespaces: [NamespaceDeclaration] = [], text: String = "",
     location: SourceLocation = .unknown
   ) {
-    self.kind = kind
-    self.name = name
-    self.elementName = kind == .element ? ElementName(localName: name) : nil
+    self.init(
+      kind: kind, name: name, elementName: kind == .element ? ElementName(localName: name) : nil,
+      text: text, location: location)
     self.prefix = prefix
     self.namespaceURI = namespaceURI
     self.attributes = attributes
     self.namespaces = namespaces
-    self.text = text
-    self.parent = nil
-    self.children = []
-    self.location = location
   }
 
-  /// Whether `other` is this node with the same content and the same record of where it
-  /// came from, so that both write the same bytes.
+  /// A node whose element name is already known (the reader looks each name up once).
+  init(
+    kind: NodeKind, name: String, elementName: ElementName?, text: String = "",
+    location: SourceLocation = .unknown
+  ) {
+    self.kind = kind
+    self.name = name
+    self.elementName = elementName
+    self.prefix = nil
+    self.namespaceURI = nil
+    self.attributes = []
+    self.namespaces = []
+    self.text = text
+    self.children = []
+    self.line = Int32(clamping: location.line)
+    self.column = Int32(clamping: location.column)
+  }
+
+  /// Whether `other` is this node with the same content and the same record of edits, so
+  /// that both write the same bytes when they stand at the same ``NodeID`` (spans are kept
+  /// by node ID, see ``Document/span(of:)``).
   package func isIdentical(to other: Node) -> Bool {
     kind == other.kind && name == other.name && prefix == other.prefix
       && attributes == other.attributes && namespaces == other.namespaces && text == other.text
-      && children == other.children && span == other.span && edits == other.edits
+      && children == other.children && edits == other.edits
   }
 
   public var isElement: Bool { kind == .element }
@@ -210,6 +242,9 @@ package struct SourceSpan: Hashable, Sendable {
     self.start = UInt32(start)
     self.end = UInt32(end)
   }
+
+  /// The entry of ``Document``'s span table for a node without one.
+  static let none = SourceSpan(start: Int(UInt32.max), end: Int(UInt32.max))
 
   package var range: Range<Int> { Int(start)..<Int(end) }
 }

@@ -50,7 +50,8 @@ extension TreeBuilder {
   func flushPending(textEnd: Int?) -> (id: NodeID, start: Int)? {
     guard let p = pending else { return nil }
     pending = nil
-    let id = document.append(Node(kind: p.kind, text: p.text), to: parent)
+    let id = document.append(
+      Node(kind: p.kind, name: "", elementName: nil, text: p.text), to: parent)
     guard markup != nil else { return nil }
     if p.kind == .cdata {
       document.setSpan(SourceSpan(start: p.start, end: p.end), of: id)

@@ -27,7 +27,8 @@ extension SourceWriter {
   /// The bytes of an unedited white-space text node that holds a line break.
   private func lineBreak(_ id: NodeID) -> Range<Int>? {
     let node = document.nodes[id.index]
-    guard node.kind == .text, node.edits.isEmpty, let span = node.span, !span.fromEntity,
+    guard node.kind == .text, node.edits.isEmpty, let span = document.span(of: id),
+      !span.fromEntity,
       node.text.utf8.allSatisfy(MarkupBytes.isSpace), node.text.utf8.contains(0x0A)
     else { return nil }
     return span.range

@@ -58,10 +58,10 @@ struct SourceWriter {
     let kids = document.nodes[parent.index].children
     var i = 0
     while i < kids.count {
-      let node = document.nodes[kids[i].index]
-      if let span = node.span, span.entityMembers > 0 {
+      let span = document.span(of: kids[i])
+      if let span, span.entityMembers > 0 {
         var j = i + 1
-        while j < kids.count, let next = document.nodes[kids[j].index].span,
+        while j < kids.count, let next = document.span(of: kids[j]),
           next.entityMembers > 0, next.range == span.range
         {
           j += 1
@@ -77,18 +77,17 @@ struct SourceWriter {
         i = j
         continue
       }
-      if node.span == nil || node.span!.fromEntity {
-        writeAdded(kids, at: i)
+      if let span, !span.fromEntity {
+        write(kids[i], document.nodes[kids[i].index], span)
       } else {
-        write(kids[i], node)
+        writeAdded(kids, at: i)
       }
       i += 1
     }
   }
 
   /// A node read from the source, not from an entity.
-  private mutating func write(_ id: NodeID, _ node: Node) {
-    let span = node.span!
+  private mutating func write(_ id: NodeID, _ node: Node, _ span: SourceSpan) {
     guard node.kind == .element else {
       if node.edits.contains(.text) {
         if node.kind != .text { copyLeadingSpace(of: span) }
@@ -105,7 +104,7 @@ struct SourceWriter {
       return writeFresh(id)
     }
     let selfClosing = span.end == span.startTagEnd
-    if isTagUnedited(node) && (node.children.isEmpty || !selfClosing) {
+    if isTagUnedited(node, span) && (node.children.isEmpty || !selfClosing) {
       copy(Int(span.start)..<Int(span.startTagEnd))
     } else {
       copy(Int(span.start)..<lt)
@@ -134,7 +133,7 @@ struct SourceWriter {
   }
 
   /// Whether the attributes and namespace declarations are all as read.
-  private func isTagUnedited(_ node: Node) -> Bool {
+  private func isTagUnedited(_ node: Node, _ span: SourceSpan) -> Bool {
     var read = 0
     for a in node.attributes {
       switch a.origin {
@@ -147,13 +146,15 @@ struct SourceWriter {
       guard ns.origin == .read else { return false }
       read += 1
     }
-    return read == node.span!.attributeCount
+    return read == span.attributeCount
   }
 
   /// Whether a node from an entity, and all below it, are as read.
   func isUnedited(_ id: NodeID) -> Bool {
     let node = document.nodes[id.index]
-    guard node.edits.isEmpty, node.span?.fromEntity == true, isTagUnedited(node) else {
+    guard node.edits.isEmpty, let span = document.span(of: id), span.fromEntity,
+      isTagUnedited(node, span)
+    else {
       return false
     }
     return node.children.allSatisfy(isUnedited)

@@ -48,29 +48,32 @@ final class TreeBuilder {
   let limits: Limits
   /// The document's own parser context (entity content comes from others).
   let main: xmlParserCtxtPtr
-  var document = Document()
+  // The builder is used by one parse on one thread and its callbacks never overlap, so its
+  // busiest state is exempt from the run-time exclusivity checks.
+  @exclusivity(unchecked) var document = Document()
   /// Open elements, innermost last; the synthetic top first.
-  var open: [NodeID] = [Document.top]
+  @exclusivity(unchecked) var open: [NodeID] = [Document.top]
   /// Spans of the open elements (nil for the top and for elements from entities).
-  var openSpans: [OpenSpan?] = [nil]
+  @exclusivity(unchecked) var openSpans: [OpenSpan?] = [nil]
   var elements = 0
   var expanded = 0
   var doctype: NodeID?
   /// Why the parse was stopped (a limit), reported instead of libxml2's error.
-  var stopReason: Stop?
+  @exclusivity(unchecked) var stopReason: Stop?
   /// The first of libxml2's own size limits that the input broke (an attribute or text
   /// node over 10 MB): the errors libxml2 reports after it only describe its aftermath.
   var sizeError: Stop?
-  var names: [UnsafeRawPointer: String] = [:]
-  var namespaceURIs: [UnsafeRawPointer: String] = [:]
-  var pending: PendingText?
+  @exclusivity(unchecked) var names: [UnsafeRawPointer: (name: String, element: ElementName?)] =
+    [:]
+  @exclusivity(unchecked) var namespaceURIs: [UnsafeRawPointer: String] = [:]
+  @exclusivity(unchecked) var pending: PendingText?
   /// Text of an entity's replacement not yet added.
-  var entityText = ""
-  var group: EntityGroup?
+  @exclusivity(unchecked) var entityText = ""
+  @exclusivity(unchecked) var group: EntityGroup?
   /// The input, while spans are recorded (nil when not, or no longer: see SourceSpans.swift).
-  var markup: MarkupBytes?
+  @exclusivity(unchecked) var markup: MarkupBytes?
   /// How far the input is accounted for by nodes.
-  var cursor = 0
+  @exclusivity(unchecked) var cursor = 0
   var sourceLayout: SourceLayout?
 
   init(limits: Limits, main: xmlParserCtxtPtr) {
@@ -159,8 +162,9 @@ final class TreeBuilder {
       ? enterEntityContent() : startTagSpan(attributes: nbNamespaces + nbAttributes - nbDefaulted)
     let parent = self.parent
     do throws(SVGError) {
-      var node = Node(kind: .element, name: name(localname))
-      node.location = location
+      let (localName, elementName) = internedName(localname)
+      var node = Node(
+        kind: .element, name: localName, elementName: elementName, location: location)
       if let uri {
         node.prefix = prefix.map { name($0) }
         node.namespaceURI = try namespaceURI(uri)

@@ -39,8 +39,7 @@ struct XMLReader {
     }
     defer { xmlFreeParserCtxt(ctxt) }
     let builder = TreeBuilder(limits: limits, main: ctxt)
-    // Drawings average over 60 bytes per node (an element and the white space after it).
-    builder.document.reserveCapacity(min(bytes.count / 64, limits.maxElements) + 16)
+    builder.document.reserveCapacity(Self.nodeBound(bytes, limits: limits))
     ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
     TreeBuilder.install(on: ctxt.pointee.sax)
     let doc = bytes.withUnsafeBufferPointer { buf in
@@ -64,6 +63,23 @@ struct XMLReader {
     document.sourcePath = path
     try SVGRoot.check(&document, path: path)
     return document
+  }
+
+  /// How many nodes the input can give without entities, so the arena grows once: every
+  /// node but text starts at a `<`, and text stands before a `<` or at the end. Capped for
+  /// inputs over ``Limits/maxElements`` (the reader stops there).
+  private static func nodeBound(_ bytes: [UInt8], limits: Limits) -> Int {
+    let markup = bytes.withUnsafeBufferPointer { buf in
+      let m = MarkupBytes(buf)
+      var count = 0
+      var i = 0
+      while let lt = m.find(UInt8(ascii: "<"), from: i) {
+        count += 1
+        i = lt + 1
+      }
+      return count
+    }
+    return min(2 * markup + 2, 2 * limits.maxElements) + 16
   }
 
   /// Whether markup stands in the input as ASCII bytes (not UTF-16 or UTF-32), so that

@@ -56,13 +56,43 @@ package enum BoundedFile {
       // A FIFO or device read to its end: wait for data rather than fail on EAGAIN.
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     }
+    if type == S_IFREG {
+      return try readRegular(descriptor: fd, size: Int(info.st_size), maxBytes: maxBytes)
+    }
     return try read(descriptor: fd, maxBytes: maxBytes)
   }
 
-  /// Reads an open descriptor to its end, at most `maxBytes` (one byte more tells an
-  /// over-large input without reading it all).
-  private static func read(descriptor fd: Int32, maxBytes: Int) throws(Failure) -> [UInt8] {
-    var out: [UInt8] = []
+  /// Reads a regular file of `size` bytes straight into the array it is returned in (no
+  /// chunk copies, no regrowth); a file that grew meanwhile goes on in chunks.
+  private static func readRegular(descriptor fd: Int32, size: Int, maxBytes: Int)
+    throws(Failure) -> [UInt8]
+  {
+    var failed = false
+    let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      while count < size {
+        let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 {
+          failed = n < 0
+          return
+        }
+        count += n
+      }
+    }
+    if failed { throw Failure(kind: .unreadable, maxBytes: maxBytes) }
+    guard out.count == size else { return out }
+    var next: UInt8 = 0
+    let n = Glibc.read(fd, &next, 1)
+    if n == 0 { return out }
+    return try read(descriptor: fd, maxBytes: maxBytes, after: n > 0 ? out + [next] : out)
+  }
+
+  /// Reads an open descriptor to its end, at most `maxBytes` in all with `start`, the bytes
+  /// read before (one byte more tells an over-large input without reading it all).
+  private static func read(descriptor fd: Int32, maxBytes: Int, after start: [UInt8] = [])
+    throws(Failure) -> [UInt8]
+  {
+    var out = start
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       let want = min(chunk.count, maxBytes + 1 - out.count)
