@@ -14,7 +14,7 @@ enum SuiteRenderer {
   /// The hang guard of one build or drawing, in units of work (checks: one per element
   /// built or drawn, one per reference resolved) rather than the default 60 s of wall
   /// time, which a file with a slow filter (`feMorphology/huge-radius`) passed on a busy
-  /// machine. The suite's largest file makes a few thousand checks.
+  /// machine. (A single filter does not check: its own loops bound it.)
   static func workBudget() -> RenderCancellation { RenderCancellation(checks: 10_000_000) }
 
   /// The render tree of one suite file, with the harness's resources and fonts.
