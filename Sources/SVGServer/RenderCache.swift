@@ -60,7 +60,7 @@ final class RenderCache: Sendable {
     state.withLock { s in
       guard s.entries[key] == nil else { return }
       while s.bytes + bytes > budget, !s.ring.isEmpty { Self.evictOne(&s) }
-      s.entries[key] = Entry(response: response, bytes: bytes, used: true)
+      s.entries[key] = Entry(response: response, bytes: bytes, used: false)
       s.ring.append(key)
       s.bytes += bytes
     }
@@ -81,9 +81,11 @@ final class RenderCache: Sendable {
         continue
       }
       s.bytes -= s.entries.removeValue(forKey: key)!.bytes
-      // The last key takes the evicted one's place: the ring stays dense and O(1) to cut.
+      // The newest key takes the evicted one's place, behind the hand: the ring stays dense
+      // and O(1) to cut, and the newest gets a whole turn of the hand before it is looked at.
       s.ring[s.hand] = s.ring[s.ring.count - 1]
       s.ring.removeLast()
+      s.hand += 1
       return
     }
   }
