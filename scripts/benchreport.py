@@ -195,7 +195,8 @@ def write_serve(root, rows, duration):
              "lowers every figure; compare rows of one run).",
              "", "| case | requests/s | p50 | p99 |", "| --- | ---: | ---: | ---: |"]
     for r in rows["renders"]:
-        lines.append(f"| POST /render {r['name']} ({r['file']}, {r['kib']} KiB), 2 connections "
+        lines.append(f"| POST /render {r['name']} ({r['file']}, {r['kib']} KiB), 2 connections"
+                     f"{'' if 'cache' in r['name'] else ', a new body each request'} "
                      f"| {r['renders']:.0f} renders/s | {r['p50']} | {r['p99']} |")
     for r in rows["posts"]:
         errors = f", {r['errors']} errors" if r["errors"] else ""

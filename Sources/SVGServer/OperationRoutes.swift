@@ -21,10 +21,14 @@ extension Service {
       summary: "Prometheus metrics: requests, latencies, renders, errors",
       responses: [(200, "text/plain")]
     ) { service, _, _ throws(ServiceError) in
+      let cache = service.renderCache.counts
       let gauges: [(name: String, help: String, value: Int)] = [
         ("inkpath_renders_in_flight", "Renders running now.", service.engine.rendersInFlight),
         ("inkpath_documents", "Documents in the store.", (try? service.store.count()) ?? -1),
         ("inkpath_sessions_cached", "Sessions held in memory.", service.sessions.cachedCount),
+        ("inkpath_render_cache_entries", "Render answers kept.", cache.entries),
+        ("inkpath_render_cache_bytes", "Bytes of render answers kept.", cache.bytes),
+        ("inkpath_render_cache_hits", "Renders answered from the cache since start.", cache.hits),
         (
           "inkpath_replayed_entries", "Log entries replayed to bring sessions up to date.",
           service.sessions.replayedEntries.load(ordering: .relaxed)

@@ -24,14 +24,28 @@ struct SHA256 {
   init() {}
 
   mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-    length &+= UInt64(bytes.count)
-    buffer.append(contentsOf: bytes)
-    var start = 0
-    while buffer.count - start >= 64 {
-      compress(buffer[start..<start + 64])
-      start += 64
+    if bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) == nil {
+      Array(bytes).withUnsafeBytes { update($0) }
     }
-    buffer.removeFirst(start)
+  }
+
+  /// Whole blocks straight from `bytes`; only a partial block is copied into the buffer.
+  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    length &+= UInt64(bytes.count)
+    var rest = bytes[...]
+    if !buffer.isEmpty {
+      let n = min(64 - buffer.count, rest.count)
+      buffer.append(contentsOf: rest.prefix(n))
+      rest = rest.dropFirst(n)
+      guard buffer.count == 64 else { return }
+      buffer.withUnsafeBytes { compress($0.baseAddress!) }
+      buffer.removeAll(keepingCapacity: true)
+    }
+    while rest.count >= 64 {
+      compress(UnsafeRawBufferPointer(rebasing: rest).baseAddress!)
+      rest = rest.dropFirst(64)
+    }
+    buffer.append(contentsOf: rest)
   }
 
   mutating func update(_ text: String) { update(Array(text.utf8)) }
@@ -61,34 +75,43 @@ struct SHA256 {
     return h.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
-  private mutating func compress(_ block: ArraySlice<UInt8>) {
-    var w = [UInt32](repeating: 0, count: 64)
-    var i = block.startIndex
-    for t in 0..<16 {
-      w[t] =
-        UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8
-        | UInt32(block[i + 3])
-      i += 4
+  private mutating func compress(_ block: UnsafeRawPointer) {
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for t in 0..<16 {
+        w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
+      }
+      for t in 16..<64 {
+        let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+        let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+      }
+      state.withUnsafeMutableBufferPointer { state in
+        Self.k.withUnsafeBufferPointer { k in
+          var (a, b, c, d, e, f, g, h) = (
+            state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+          )
+          for t in 0..<64 {
+            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ ch &+ k[t] &+ w[t]
+            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ maj
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+          }
+          state[0] &+= a
+          state[1] &+= b
+          state[2] &+= c
+          state[3] &+= d
+          state[4] &+= e
+          state[5] &+= f
+          state[6] &+= g
+          state[7] &+= h
+        }
+      }
     }
-    for t in 16..<64 {
-      let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-      let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-      w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (
-      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-    )
-    for t in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let ch = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ ch &+ Self.k[t] &+ w[t]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let maj = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ maj
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-    }
-    for (j, v) in [a, b, c, d, e, f, g, h].enumerated() { state[j] = state[j] &+ v }
   }
 
-  private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }
+
+private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

@@ -51,6 +51,11 @@ public struct ServerLimits: Sendable, Hashable {
   /// Requests waiting for a render slot at once; past it the answer is 503 at once.
   /// Default 64.
   public var maxQueuedRenders = 64
+  /// Bytes of `POST /render` answers kept to answer a repeated render (the same body and
+  /// parameters, so the same ETag) without drawing it again; 0 keeps none. Default 32 MiB:
+  /// about 10,000 answers of a 64 px icon, an eighth of the bodies held in flight; an answer
+  /// over a sixteenth of it (2 MiB) is never kept, so a few big renders cannot flush it.
+  public var renderCacheBytes = 32 << 20
   /// Documents one token may hold (403 past it); nil for no quota. Default 1,000.
   public var documentsPerToken: Int? = 1_000
   /// Bytes of SVG one token's documents may hold (403 past it); nil for no quota.

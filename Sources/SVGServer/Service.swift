@@ -9,6 +9,8 @@ final class Service: Sendable {
   let store: any DocumentStorage
   let access: AccessControl
   let engine: RenderEngine
+  /// Answers of `POST /render` by ETag (``ServerLimits/renderCacheBytes``).
+  let renderCache: RenderCache
   let metrics = Metrics()
   let router: Router
   let sessions: Sessions
@@ -23,6 +25,7 @@ final class Service: Sendable {
     store = try Self.openStore(configuration)
     access = AccessControl(policy: configuration.access)
     engine = RenderEngine(configuration: configuration, metrics: metrics)
+    renderCache = RenderCache(budget: configuration.limits.renderCacheBytes)
     sessions = Sessions(store: store, snapshotInterval: configuration.limits.snapshotInterval)
     scriptSlots = WorkSlots(
       count: configuration.threads, maxWaiting: configuration.limits.maxQueuedRenders,

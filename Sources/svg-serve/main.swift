@@ -62,6 +62,10 @@ let spec = CommandSpec(
       help: "Renders (and scripts) waiting for a slot; past it, 503 at once (default 64).",
       group: "Limits"),
     OptionSpec(
+      "--render-cache", value: "BYTES",
+      help: "Answers of /render kept for repeated renders; 0 keeps none (default 33554432).",
+      group: "Limits"),
+    OptionSpec(
       "--script-timeout", value: "SECONDS",
       help: "Time budget of one command script; over it nothing is applied, 503 (default 10).",
       group: "Limits"),
@@ -163,6 +167,7 @@ runTool(spec) { args in
     config.limits.requestTimeout = seconds(v)
   }
   if let v = try args.integer("max-queued", minimum: 0) { config.limits.maxQueuedRenders = v }
+  if let v = try args.integer("render-cache", minimum: 0) { config.limits.renderCacheBytes = v }
   if let v = try args.number("script-timeout", minimum: 0.001) {
     config.limits.scriptTimeout = seconds(v)
   }
