@@ -50,9 +50,12 @@ let package = Package(
         "CFontconfig", "CFriBidi", "CLazyBinding",
       ]),
     .target(name: "CommandLineKit"),
-    .executableTarget(
-      name: "svg-render",
+    // svg-render's job (options, read, edit, build, render, write, batch, --query-all,
+    // --list-fonts) as a library; the executable parses arguments and calls it.
+    .target(
+      name: "RenderCommand",
       dependencies: ["SVGRender", "SVGTree", "SVGCommands", "SVGQuery", "CommandLineKit"]),
+    .executableTarget(name: "svg-render", dependencies: ["RenderCommand", "CommandLineKit"]),
 
     .target(name: "SVGInline", dependencies: ["SVGTree"]),
     .executableTarget(
@@ -111,6 +114,9 @@ let package = Package(
       name: "HostileInputs",
       dependencies: ["TestSupport", "svg-render", "svg-inline", "svg-query", "svg-serve"],
       path: "Tests/HostileInputs", exclude: ["Corpus"]),
+    .testTarget(
+      name: "RenderCommandTests",
+      dependencies: ["RenderCommand", "CommandLineKit", "SVGRender", "TestSupport"]),
     .testTarget(name: "SVGGeometryTests", dependencies: ["SVGGeometry"]),
     .testTarget(
       name: "SVGTreeTests", dependencies: ["SVGTree", "TestSupport"],

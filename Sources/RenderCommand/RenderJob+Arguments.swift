@@ -5,10 +5,11 @@ import SVGCommands
 import SVGRender
 import SVGTree
 
-extension Job {
+extension RenderJob {
   /// The job the command line asks for; a malformed value is bad usage, an unreadable
-  /// file (style sheet, script) or a script with an error is bad input.
-  init(_ args: ParsedArguments) throws {
+  /// file (style sheet, script) or a script with an error is bad input. `environment`
+  /// gives the default language (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+  public init(_ args: ParsedArguments, environment: [String: String]) throws {
     verbose = args.flag("verbose")
     perf = args.flag("perf")
     if let f = args.value("format") {
@@ -54,19 +55,21 @@ extension Job {
     exportID = args.value("export-id").map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
     exportAreaPage = args.flag("export-area-page")
     exportAreaDrawing = args.flag("export-area-drawing")
-    try readAppearance(args)
+    try readAppearance(args, environment: environment)
     try readFonts(args)
     try readEdits(args)
   }
 
-  private mutating func readAppearance(_ args: ParsedArguments) throws {
+  private mutating func readAppearance(_ args: ParsedArguments, environment: [String: String])
+    throws
+  {
     for path in args.all("stylesheet") {
       let css = try InputFile.text(path, option: "--stylesheet")
       options.styleSheets.append(StyleSheet(parsing: css))
     }
     let languages =
       args.value("accept-language")
-      ?? Self.environmentLanguage(ProcessInfo.processInfo.environment)
+      ?? Self.environmentLanguage(environment)
     options.languages = languages.split(separator: ",").map {
       String($0.trimmingWhitespace)
     }.filter { !$0.isEmpty }

@@ -6,25 +6,40 @@ import SVGQuery
 import SVGRender
 import SVGTree
 
-/// Everything a render needs, read once from the command line.
-struct Job: Sendable {
-  var request = RenderRequest()
-  var options = RenderOptions()
-  var sizing = OutputSizing()
-  var page = PageLayout()
-  var format: OutputFormat?
-  var resources: String?
-  var verbose = false
-  var perf = false
-  var exportID: String?
-  var exportAreaPage = false
-  var exportAreaDrawing = false
+/// svg-render's job: everything a render needs, read once from the command line, and the
+/// stages it runs for each input (read, edit, build, render, write). Messages go to the
+/// caller's ``RenderMessages``; the job never prints.
+public struct RenderJob: Sendable {
+  /// Device scale, background and PNG compression; the size is set per input.
+  public var request = RenderRequest()
+  /// Limits, resolution, style sheets, languages and fonts of every build.
+  public var options = RenderOptions()
+  /// `-w`, `-h`, `-z`, `-x`, `-y`, `-a`.
+  public var sizing = OutputSizing()
+  /// `--page-width`, `--page-height`, `--left`, `--top`.
+  public var page = PageLayout()
+  /// `-f`; nil: from the output's name, else PNG.
+  public var format: OutputFormat?
+  /// `--resources`: the folder external files are read from (nil: each input's own).
+  public var resources: String?
+  /// `--verbose`: the render tree's diagnostics as warnings.
+  public var verbose = false
+  /// `--perf`: how long each stage took.
+  public var perf = false
+  /// `--export-id`: the element (id or index path) to render alone.
+  public var exportID: String?
+  /// `--export-area-page`: the element on the whole drawing's canvas.
+  public var exportAreaPage = false
+  /// `--export-area-drawing`: cropped to what the drawing paints.
+  public var exportAreaDrawing = false
   /// Edits applied before rendering, each with the prefix of its messages (`FILE:`, `-e CMD: `).
-  var scripts: [(name: String, commands: [ScriptCommand])] = []
+  public var scripts: [(name: String, commands: [ScriptCommand])] = []
 
   /// Renders `inputs` to `output`: one drawing, or the pages of one PDF or PostScript file.
-  func render(inputs: [String], format: OutputFormat, to output: String) throws {
-    var clock = Stopwatch(enabled: perf)
+  public func render(
+    inputs: [String], format: OutputFormat, to output: String, messages: RenderMessages
+  ) throws {
+    var clock = Stopwatch(enabled: perf, messages: messages)
     if format == .svg, !scripts.isEmpty, inputs.count == 1 {
       // An edited drawing as SVG is the document itself, every unedited byte kept.
       let document = try edited(input: inputs[0], clock: &clock).document
@@ -35,7 +50,7 @@ struct Job: Sendable {
     var pages: [VectorPage] = []
     var single: [UInt8] = []
     for input in inputs {
-      let (document, tree) = try build(input: input, clock: &clock)
+      let (_, tree) = try build(input: input, clock: &clock, messages: messages)
       var request = self.request
       request.format = format
       let (placed, size) = tree.laidOut(sizing: sizing, page: page)
@@ -82,7 +97,9 @@ struct Job: Sendable {
   }
 
   /// The input read, edited and built into the render tree to draw.
-  private func build(input: String, clock: inout Stopwatch) throws -> (Document, RenderTree) {
+  private func build(input: String, clock: inout Stopwatch, messages: RenderMessages) throws
+    -> (Document, RenderTree)
+  {
     let name = Self.name(input)
     let (document, options) = try edited(input: input, clock: &clock)
     var tree: RenderTree
@@ -106,30 +123,30 @@ struct Job: Sendable {
     if verbose {
       for d in tree.diagnostics {
         let at = d.location.line > 0 ? "\(d.location.line):\(d.location.column):" : ""
-        Console.warning("svg-render", "\(name):\(at)", d.message)
+        messages.warning("\(name):\(at)", d.message)
       }
     }
     return (document, tree)
   }
 
   /// resvg's `--query-all`: `id,x,y,width,height` of each element with an id, in document
-  /// coordinates, on standard output.
-  func queryAll(input: String) throws {
-    var clock = Stopwatch(enabled: false)
-    let (document, _) = try build(input: input, clock: &clock)
+  /// coordinates, as lines of ``RenderMessages/data``.
+  public func queryAll(input: String, messages: RenderMessages) throws {
+    var clock = Stopwatch(enabled: false, messages: messages)
+    let (document, _) = try build(input: input, clock: &clock, messages: messages)
     var options = self.options
     options.resources = .files(baseDirectory: resources ?? Self.folder(of: input))
     let scene = try Scene(document: document, options: options)
     for item in scene.boxes(kind: .fill) {
       guard let id = item.element.id, !id.isEmpty else { continue }
       let b = item.box
-      print(([id] + [b.x, b.y, b.width, b.height].map(QueryFormat.number)).joined(separator: ","))
+      messages.data(
+        ([id] + [b.x, b.y, b.width, b.height].map(QueryFormat.number)).joined(separator: ","))
     }
   }
 
-  /// resvg's `--list-fonts`: the generic families, then every face.
-  func listFonts(toStandardOutput: Bool) throws {
-    let say: (String) -> Void = toStandardOutput ? { print($0) } : { Console.error($0) }
+  /// resvg's `--list-fonts`: the generic families, then every face, a line each to `say`.
+  public func listFonts(to say: (String) -> Void) throws {
     for (generic, family) in try options.genericFamilyNames() {
       say("\(generic): \(family ?? "(none)")")
     }
@@ -148,12 +165,16 @@ struct Job: Sendable {
   }
 }
 
-/// `--perf`: how long each stage took, on standard error.
+/// `--perf`: how long each stage took, as ``RenderMessages/note`` lines.
 struct Stopwatch {
   let enabled: Bool
+  let messages: RenderMessages
   private var last = ContinuousClock.now
 
-  init(enabled: Bool) { self.enabled = enabled }
+  init(enabled: Bool, messages: RenderMessages) {
+    self.enabled = enabled
+    self.messages = messages
+  }
 
   mutating func lap(_ stage: String) {
     guard enabled else { return }
@@ -163,7 +184,7 @@ struct Stopwatch {
       + Double((now - last).components.seconds) * 1000
     let hundredths = Int((ms * 100).rounded())
     let fraction = hundredths % 100
-    Console.error("\(stage): \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)ms")
+    messages.note("\(stage): \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)ms")
     last = now
   }
 }

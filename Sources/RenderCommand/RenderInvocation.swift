@@ -1,0 +1,117 @@
+import CommandLineKit
+import Dispatch
+import FoundationEssentials
+import SVGRender
+import Synchronization
+
+/// One run of svg-render: what its command line asks for (inputs, output, format, and the
+/// ``RenderJob`` with every option read), and the run itself: `--list-fonts`,
+/// `--query-all`, one drawing, the pages of one document, or a batch into a folder.
+public struct RenderInvocation: Sendable {
+  public var job: RenderJob
+  public var inputs: [String]
+  /// The output file, folder (a batch) or `-` (standard output).
+  public var output: String
+  public var listFonts: Bool
+  public var queryAll: Bool
+  public var smallPNG: Bool
+  public var scale: Bool
+
+  /// The run `args` asks for; `environment` gives the default language (`LANG`).
+  public init(_ args: ParsedArguments, environment: [String: String]) throws {
+    job = try RenderJob(args, environment: environment)
+    inputs = args.positionals
+    output = args.value("output") ?? "-"
+    // resvg's form: `svg-render in.svg out.png`.
+    if inputs.count == 2, args.value("output") == nil, !args.flag("c"),
+      inputs[1].lowercased().hasSuffix(".png"), !FileManager.default.fileExists(atPath: inputs[1])
+    {
+      output = inputs.removeLast()
+    }
+    listFonts = args.flag("list-fonts")
+    queryAll = args.flag("query-all")
+    smallPNG = args.flag("small-png")
+    scale = args.value("scale") != nil
+  }
+
+  /// Does the run; messages go to `messages`. Bad usage throws ``UsageError``, bad input
+  /// ``BadInput``; a batch reports each file that failed and returns ``ExitStatus/badInput``.
+  public func run(messages: RenderMessages) throws -> ExitStatus {
+    var inputs = self.inputs
+    if listFonts {
+      // On standard output, as resvg, unless the drawing goes there.
+      try job.listFonts(
+        to: inputs.isEmpty || queryAll || output != "-" ? messages.data : messages.note)
+      if inputs.isEmpty { return .success }
+    }
+    // As rsvg-convert: no input file reads standard input.
+    if inputs.isEmpty { inputs = ["-"] }
+    if queryAll {
+      guard inputs.count == 1 else { throw UsageError("--query-all reads one input") }
+      try job.queryAll(input: inputs[0], messages: messages)
+      return .success
+    }
+    let format = job.format ?? OutputFormat(fileName: output) ?? .png
+    if smallPNG && format != .png { throw UsageError("--small-png needs PNG output") }
+    if scale && format != .png { throw UsageError("--scale needs PNG output") }
+    var isFolder = false
+    let toFolder =
+      output.hasSuffix("/")
+      || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder)
+    if !toFolder {
+      if inputs.count > 1 && !format.hasPages {
+        throw UsageError(
+          "several inputs need -o DIR/ (a batch) or PDF, PS or EPS output (one page each),"
+            + " not \(format.rawValue)")
+      }
+      if inputs.filter({ $0 == "-" }).count > 1 {
+        throw UsageError("standard input (-) can be read once")
+      }
+      try job.render(inputs: inputs, format: format, to: output, messages: messages)
+      return .success
+    }
+    guard !inputs.contains("-") else {
+      throw UsageError("standard input (-) cannot be part of a batch")
+    }
+    return try job.batch(inputs, format: format, into: output, messages: messages)
+  }
+}
+
+extension RenderJob {
+  /// A batch: each input rendered into `folder` (created if needed) as `NAME.FORMAT`, in
+  /// parallel on all cores. A file that fails is reported and the others go on.
+  public func batch(
+    _ files: [String], format: OutputFormat, into folder: String, messages: RenderMessages
+  ) throws -> ExitStatus {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let advance = messages.progress(files.count)
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: files.count) { i in
+      let name = URL(fileURLWithPath: files[i]).deletingPathExtension().lastPathComponent
+      do {
+        try render(
+          inputs: [files[i]], format: format, to: "\(folder)/\(name).\(format.rawValue)",
+          messages: messages)
+      } catch {
+        failures.add("\(error)")
+      }
+      advance()
+    }
+    for f in failures.messages { messages.failure(f) }
+    return failures.messages.isEmpty ? .success : .badInput
+  }
+}
+
+extension OutputFormat {
+  /// The format a file name's extension names, if any.
+  init?(fileName: String) {
+    self.init(rawValue: URL(fileURLWithPath: fileName).pathExtension.lowercased())
+  }
+}
+
+/// The messages of a batch's failed files, collected from all threads.
+final class Failures: Sendable {
+  private let list = Mutex<[String]>([])
+  var messages: [String] { list.withLock { $0 } }
+  func add(_ m: String) { list.withLock { $0.append(m) } }
+}
