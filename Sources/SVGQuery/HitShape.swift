@@ -26,6 +26,9 @@ struct HitShape: Sendable {
   var rule: FillRule
   /// Whether the leaf paints a fill (``Hit/paintsFill``).
   var paintsFill = false
+  /// Whether a group on the way from the root to the leaf has a clip path (most leaves
+  /// have none, and then their group chain is not walked).
+  var clipped = false
   /// Maps canvas pixels back to the leaf's user space.
   var fromCanvas: Transform
 
@@ -49,7 +52,12 @@ struct HitShapes: Sendable {
   let paths: [Path]
   let strokes: [Stroke]
 
-  init(_ leaves: [Leaf]) {
+  init(_ leaves: [Leaf], groups: [GroupRecord]) {
+    // Groups come before their children, so a group's parent is already decided.
+    var clippedGroup = [Bool](repeating: false, count: groups.count)
+    for (g, group) in groups.enumerated() {
+      clippedGroup[g] = group.clipPath != nil || (group.parent >= 0 && clippedGroup[group.parent])
+    }
     var shapes: [HitShape] = []
     var paths: [Path] = []
     var strokes: [Stroke] = []
@@ -82,6 +90,9 @@ struct HitShapes: Sendable {
         test: test, fill: fill, stroke: strokeIndex, rule: area.fillRule, fromCanvas: inverse)
       shape.paintsFill = node.fill != nil
       shapes.append(shape)
+    }
+    for (i, leaf) in leaves.enumerated() where leaf.group >= 0 {
+      shapes[i].clipped = clippedGroup[leaf.group]
     }
     self.shapes = shapes
     self.paths = paths

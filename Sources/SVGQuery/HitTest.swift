@@ -187,6 +187,7 @@ extension SceneStorage {
   /// Whether canvas point `p` is inside every clip path on the way from the root to leaf
   /// `i` (masks do not affect hit testing, as in browsers).
   func clipsContain(leaf i: Int, _ p: Point) -> Bool {
+    guard hitShapes.shapes[i].clipped else { return true }
     var g = leaves[i].group
     while g >= 0 {
       if let clip = groups[g].clipPath, !Self.clip(clip, space: groups[g].toCanvas, contains: p) {
