@@ -50,7 +50,12 @@ struct HitShapes: Sendable {
   let shapes: [HitShape]
   /// Each leaf's path (empty for images).
   let paths: [Path]
+  /// The strokes for cairo's probe, and what the cheap stroke test reads of each.
   let strokes: [Stroke]
+  let strokeShapes: [StrokeShape]
+  /// Each stroke's ``StrokeVertices/factors(_:_:_:)``, one after another from its
+  /// ``StrokeShape/vertexStart``, one per element of its path.
+  let vertexFactors: [Double]
 
   init(_ leaves: [Leaf], groups: [GroupRecord]) {
     // Groups come before their children, so a group's parent is already decided.
@@ -61,6 +66,8 @@ struct HitShapes: Sendable {
     var shapes: [HitShape] = []
     var paths: [Path] = []
     var strokes: [Stroke] = []
+    var vertexFactors: [Double] = []
+    var strokeShapes: [StrokeShape] = []
     shapes.reserveCapacity(leaves.count)
     paths.reserveCapacity(leaves.count)
     for leaf in leaves {
@@ -83,6 +90,9 @@ struct HitShapes: Sendable {
       if stroke, let s = area.stroke {
         strokeIndex = Int32(strokes.count)
         strokes.append(s)
+        strokeShapes.append(
+          StrokeShape(s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count))
+        vertexFactors += StrokeVertices.factors(node.path, s, leaf.toCanvas)
       }
       let test: HitShape.Test =
         leaf.isText ? .text : area.pointerEvents == .boundingBox ? .boundingBox : .shape
@@ -97,5 +107,7 @@ struct HitShapes: Sendable {
     self.shapes = shapes
     self.paths = paths
     self.strokes = strokes
+    self.strokeShapes = strokeShapes
+    self.vertexFactors = vertexFactors
   }
 }
