@@ -26,6 +26,9 @@ struct HitShape: Sendable {
   var rule: FillRule
   /// Whether the leaf paints a fill (``Hit/paintsFill``).
   var paintsFill = false
+  /// Whether a group on the way from the root to the leaf has a clip path (most leaves
+  /// have none, and then their group chain is not walked).
+  var clipped = false
   /// Maps canvas pixels back to the leaf's user space.
   var fromCanvas: Transform
 
@@ -47,12 +50,24 @@ struct HitShapes: Sendable {
   let shapes: [HitShape]
   /// Each leaf's path (empty for images).
   let paths: [Path]
+  /// The strokes for cairo's probe, and what the cheap stroke test reads of each.
   let strokes: [Stroke]
+  let strokeShapes: [StrokeShape]
+  /// Each stroke's ``StrokeVertices/factors(_:_:_:)``, one after another from its
+  /// ``StrokeShape/vertexStart``, one per element of its path.
+  let vertexFactors: [Double]
 
-  init(_ leaves: [Leaf]) {
+  init(_ leaves: [Leaf], groups: [GroupRecord]) {
+    // Groups come before their children, so a group's parent is already decided.
+    var clippedGroup = [Bool](repeating: false, count: groups.count)
+    for (g, group) in groups.enumerated() {
+      clippedGroup[g] = group.clipPath != nil || (group.parent >= 0 && clippedGroup[group.parent])
+    }
     var shapes: [HitShape] = []
     var paths: [Path] = []
     var strokes: [Stroke] = []
+    var vertexFactors: [Double] = []
+    var strokeShapes: [StrokeShape] = []
     shapes.reserveCapacity(leaves.count)
     paths.reserveCapacity(leaves.count)
     for leaf in leaves {
@@ -75,6 +90,9 @@ struct HitShapes: Sendable {
       if stroke, let s = area.stroke {
         strokeIndex = Int32(strokes.count)
         strokes.append(s)
+        strokeShapes.append(
+          StrokeShape(s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count))
+        vertexFactors += StrokeVertices.factors(node.path, s, leaf.toCanvas)
       }
       let test: HitShape.Test =
         leaf.isText ? .text : area.pointerEvents == .boundingBox ? .boundingBox : .shape
@@ -83,8 +101,13 @@ struct HitShapes: Sendable {
       shape.paintsFill = node.fill != nil
       shapes.append(shape)
     }
+    for (i, leaf) in leaves.enumerated() where leaf.group >= 0 {
+      shapes[i].clipped = clippedGroup[leaf.group]
+    }
     self.shapes = shapes
     self.paths = paths
     self.strokes = strokes
+    self.strokeShapes = strokeShapes
+    self.vertexFactors = vertexFactors
   }
 }

@@ -136,27 +136,37 @@ struct LeafTester {
     case .shape:
       break
     }
+    let path = hit.paths[i]
     if shape.stroke >= 0 {
       let s = Int(shape.stroke)
-      let toCanvas = storage.leaves[i].toCanvas
-      switch StrokeBand.classify(p, hit.paths[i], hit.strokes[s], toCanvas, widen: tolerance) {
+      let band = hit.strokeShapes[s]
+      let first = Int(band.vertexStart)
+      let answer = path.elements.withUnsafeBufferPointer { elements in
+        hit.vertexFactors.withUnsafeBufferPointer {
+          StrokeBand.classify(
+            p, elements, band, widen: tolerance,
+            vertexFactors: UnsafeBufferPointer(rebasing: $0[first..<first + elements.count]))
+        }
+      }
+      switch answer {
       case .inside: return .stroke
       case .outside: break
       case .unknown:
         if probe == nil { probe = StrokeProbe() }
         if probe!.strokeContains(
-          p, path: hit.paths[i], stroke: hit.strokes[s], toCanvas: toCanvas, widen: tolerance)
+          p, path: path, stroke: hit.strokes[s], toCanvas: band.toCanvas,
+          widen: tolerance)
         {
           return .stroke
         }
       }
     }
     if shape.fill {
-      if hit.paths[i].contains(shape.fromCanvas.apply(p), rule: shape.rule) { return .fill }
+      if path.contains(shape.fromCanvas.apply(p), rule: shape.rule) { return .fill }
       if tolerance > 0 {
         if probe == nil { probe = StrokeProbe() }
         if probe!.nearOutline(
-          p, path: hit.paths[i], toCanvas: storage.leaves[i].toCanvas, distance: tolerance)
+          p, path: path, toCanvas: storage.leaves[i].toCanvas, distance: tolerance)
         {
           return .fill
         }
@@ -187,6 +197,7 @@ extension SceneStorage {
   /// Whether canvas point `p` is inside every clip path on the way from the root to leaf
   /// `i` (masks do not affect hit testing, as in browsers).
   func clipsContain(leaf i: Int, _ p: Point) -> Bool {
+    guard hitShapes.shapes[i].clipped else { return true }
     var g = leaves[i].group
     while g >= 0 {
       if let clip = groups[g].clipPath, !Self.clip(clip, space: groups[g].toCanvas, contains: p) {

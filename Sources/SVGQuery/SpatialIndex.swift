@@ -5,16 +5,56 @@ import SVGGeometry
 ///
 /// The grid has about one cell per shape (at most 1024×1024); each shape is listed in the
 /// cells its box covers, and a shape covering more than 64 cells is kept on a short list
-/// of large shapes that every query checks. Cell lists are stored in one flat array.
+/// of large shapes that every query checks. Cell lists are stored in one flat array, each
+/// entry with its shape's box (in `Float`, rounded outwards), so that the shapes of a cell
+/// whose box misses the point are passed over without reading anything else: a query reads
+/// the cell's start and its entries, a few adjacent words, instead of one box per shape
+/// scattered over the drawing's arrays. The index is never changed once built: readers on
+/// any thread share it without a lock.
 struct SpatialIndex: Sendable {
+  /// A shape listed in a cell: its index and a box holding its canvas box.
+  struct Entry: Sendable {
+    var shape: Int32
+    var minX: Float
+    var minY: Float
+    var maxX: Float
+    var maxY: Float
+
+    init(_ shape: Int, _ box: Rect) {
+      self.shape = Int32(shape)
+      minX = Self.below(box.minX)
+      minY = Self.below(box.minY)
+      maxX = Self.above(box.maxX)
+      maxY = Self.above(box.maxY)
+    }
+
+    /// Whether the box may hold `p` (never false where the shape's own box holds it).
+    @inline(__always)
+    func mayContain(_ p: Point) -> Bool {
+      p.x >= Double(minX) && p.x <= Double(maxX) && p.y >= Double(minY) && p.y <= Double(maxY)
+    }
+
+    /// The largest `Float` not above `v` (NaN stays NaN, so the box holds nothing, as the
+    /// `Double` box does).
+    private static func below(_ v: Double) -> Float {
+      let f = Float(v)
+      return Double(f) > v ? f.nextDown : f
+    }
+
+    private static func above(_ v: Double) -> Float {
+      let f = Float(v)
+      return Double(f) < v ? f.nextUp : f
+    }
+  }
+
   private let origin: Point
   private let cellSize: Point
   private let columns: Int
   private let rows: Int
   /// `items[starts[c]..<starts[c + 1]]` are the shapes in cell `c`, in paint order.
   private let starts: [Int32]
-  private let items: [Int32]
-  private let large: [Int32]
+  private let items: [Entry]
+  private let large: [Entry]
 
   init(bounds: [Rect?]) {
     var total: Rect?
@@ -30,14 +70,14 @@ struct SpatialIndex: Sendable {
     let cells = columns * rows
 
     var counts = [Int32](repeating: 0, count: cells + 1)
-    var large: [Int32] = []
+    var large: [Entry] = []
     var spans: [(c0: Int, c1: Int, r0: Int, r1: Int)?] = Array(repeating: nil, count: count)
     for (i, b) in bounds.enumerated() {
       guard let b else { continue }
       let (c0, r0) = Self.cell(Point(b.minX, b.minY), origin, cellSize, columns, rows)
       let (c1, r1) = Self.cell(Point(b.maxX, b.maxY), origin, cellSize, columns, rows)
       if (c1 - c0 + 1) * (r1 - r0 + 1) > 64 {
-        large.append(Int32(i))
+        large.append(Entry(i, b))
         continue
       }
       spans[i] = (c0, c1, r0, r1)
@@ -45,13 +85,15 @@ struct SpatialIndex: Sendable {
     }
     for c in 0..<cells { counts[c + 1] += counts[c] }
     var fill = counts
-    var items = [Int32](repeating: 0, count: Int(counts[cells]))
+    var items = [Entry](
+      repeating: Entry(0, Rect(x: 0, y: 0, width: 0, height: 0)), count: Int(counts[cells]))
     for (i, span) in spans.enumerated() {
-      guard let s = span else { continue }
+      guard let s = span, let b = bounds[i] else { continue }
+      let entry = Entry(i, b)
       for r in s.r0...s.r1 {
         for c in s.c0...s.c1 {
           let cell = r * columns + c
-          items[Int(fill[cell])] = Int32(i)
+          items[Int(fill[cell])] = entry
           fill[cell] += 1
         }
       }
@@ -73,23 +115,28 @@ struct SpatialIndex: Sendable {
 
   /// Calls `body` with each shape whose box may contain `p`, top-most first (descending
   /// paint order), each once, until it returns false. Allocates nothing: the cell's list and
-  /// the large shapes, both in paint order, are merged from their ends.
+  /// the large shapes, both in paint order, are merged from their ends, and shapes whose
+  /// entry's box misses `p` are skipped.
   func forEachCandidate(at p: Point, _ body: (Int) -> Bool) {
     let (c, r) = Self.cell(p, origin, cellSize, columns, rows)
     let cell = r * columns + c
-    let first = Int(starts[cell])
-    var k = Int(starts[cell + 1]) - 1
-    var l = large.count - 1
-    while k >= first || l >= 0 {
-      let next: Int32
-      if l < 0 || (k >= first && items[k] > large[l]) {
-        next = items[k]
-        k -= 1
-      } else {
-        next = large[l]
-        l -= 1
+    items.withUnsafeBufferPointer { items in
+      large.withUnsafeBufferPointer { large in
+        let first = Int(starts[cell])
+        var k = Int(starts[cell + 1]) - 1
+        var l = large.count - 1
+        while k >= first || l >= 0 {
+          let next: Entry
+          if l < 0 || (k >= first && items[k].shape > large[l].shape) {
+            next = items[k]
+            k -= 1
+          } else {
+            next = large[l]
+            l -= 1
+          }
+          if next.mayContain(p), !body(Int(next.shape)) { return }
+        }
       }
-      if !body(Int(next)) { return }
     }
   }
 
@@ -98,11 +145,11 @@ struct SpatialIndex: Sendable {
   func candidates(near p: Point, radius: Double) -> [Int] {
     let (c0, r0) = Self.cell(Point(p.x - radius, p.y - radius), origin, cellSize, columns, rows)
     let (c1, r1) = Self.cell(Point(p.x + radius, p.y + radius), origin, cellSize, columns, rows)
-    var out: [Int] = large.map { Int($0) }
+    var out: [Int] = large.map { Int($0.shape) }
     for r in r0...r1 {
       for c in c0...c1 {
         let cell = r * columns + c
-        for k in Int(starts[cell])..<Int(starts[cell + 1]) { out.append(Int(items[k])) }
+        for k in Int(starts[cell])..<Int(starts[cell + 1]) { out.append(Int(items[k].shape)) }
       }
     }
     if (c0 == c1 && r0 == r1) && large.isEmpty { return out.reversed() }

@@ -2,11 +2,12 @@ import SVGGeometry
 import SVGRender
 
 /// The cheap answers in front of cairo's stroke probe: a point farther from every segment
-/// than half the stroke width (and from every vertex than a miter or square cap can reach)
-/// is outside the stroke; a point beside a segment, nearer than half the width, is inside an
-/// undashed stroke. Both keep a margin (the flattening error here, what `Path.forStroking`
-/// changes, and a quarter of a canvas pixel for cairo's own tolerance), so they give
-/// cairo's answer; the points between go to the exact probe. Allocates nothing.
+/// than half the stroke width (and from every vertex than its join or cap can reach, see
+/// ``StrokeVertices``) is outside the stroke; a point beside a segment, nearer than half the
+/// width, is inside an undashed stroke. Both keep a margin (the flattening error here, what
+/// `Path.forStroking` changes, and a quarter of a canvas pixel for cairo's own tolerance),
+/// so they give cairo's answer; the points between go to the exact probe. Allocates
+/// nothing.
 enum StrokeBand {
   enum Answer { case inside, outside, unknown }
 
@@ -15,6 +16,21 @@ enum StrokeBand {
   static func classify(
     _ p: Point, _ path: Path, _ s: Stroke, _ toCanvas: Transform, widen: Double
   ) -> Answer {
+    let factors = StrokeVertices.factors(path, s, toCanvas)
+    let shape = StrokeShape(s, toCanvas: toCanvas, vertexStart: 0)
+    return path.elements.withUnsafeBufferPointer { elements in
+      factors.withUnsafeBufferPointer {
+        classify(p, elements, shape, widen: widen, vertexFactors: $0)
+      }
+    }
+  }
+
+  /// The same for a path's elements and stroke as a hit index keeps them, with the path's
+  /// ``StrokeVertices/factors(_:_:_:)`` worked out beforehand.
+  static func classify(
+    _ p: Point, _ elements: UnsafeBufferPointer<PathElement>, _ s: StrokeShape,
+    widen: Double, vertexFactors: UnsafeBufferPointer<Double>
+  ) -> Answer {
     var half = s.width / 2
     let q: Point
     let map: Transform?
@@ -22,33 +38,37 @@ enum StrokeBand {
     if s.nonScaling {
       // Stroked on the canvas around the transformed path.
       half += widen
-      (q, map, margin) = (p, toCanvas, 0.25)
+      (q, map, margin) = (p, s.toCanvas, 0.25)
     } else {
-      guard let inverse = toCanvas.inverted else { return .unknown }
-      let smallest = toCanvas.smallestScale
+      guard let inverse = s.fromCanvas else { return .unknown }
+      let smallest = s.smallestScale
       guard smallest > 1e-9 else { return .unknown }
-      half += widen / max(toCanvas.meanScale, 1e-12)
+      half += widen / max(s.meanScale, 1e-12)
       (q, map, margin) = (inverse.apply(p), nil, 0.25 / smallest)
     }
     guard half.isFinite, half >= 0, margin.isFinite else { return .unknown }
-    let factor = s.reach / max(s.width / 2, 1e-300)
-    let vertexReach = half * max(1, factor.isFinite ? factor : 1)
+    let fallback = s.fallback
     // A dash ends anywhere along the path, and a square cap there reaches √2 half widths.
-    let bodyReach = s.dashes != nil && s.cap == .square ? half * 2.0.squareRoot() : half
-    let accept = s.dashes == nil ? half - margin : -1
+    let bodyReach = s.dashed && s.squareCap ? half * 2.0.squareRoot() : half
+    let accept = s.dashed ? -1 : half - margin
     var nearestBody = Double.infinity
+    // The least distance from a vertex beyond what the stroke reaches around it.
     var nearestVertex = Double.infinity
     var inside = false
     var point = Point.zero
     var start = Point.zero
     func mapped(_ v: Point) -> Point { map?.apply(v) ?? v }
-    func vertex(_ v: Point) { nearestVertex = min(nearestVertex, (q - v).length) }
+    func vertex(_ v: Point, _ factor: Double) {
+      nearestVertex = min(nearestVertex, (q - v).length - half * factor)
+    }
     /// One straight piece, `slack` away from the true geometry at most.
     func piece(_ a: Point, _ b: Point, slack: Double) {
       let ab = b - a
       let length2 = ab.x * ab.x + ab.y * ab.y
       var t = length2 > 0 ? ((q - a).x * ab.x + (q - a).y * ab.y) / length2 : 0
-      let beside = t > 0 && t < 1
+      // Beside the piece, a margin in from its ends (a butt cap ends the stroke there).
+      let inset = length2 > 0 ? margin / length2.squareRoot() : 1
+      let beside = t > inset && t < 1 - inset
       t = min(1, max(0, t))
       let d = (q - (a + ab * t)).length
       nearestBody = min(nearestBody, d - slack)
@@ -81,23 +101,31 @@ enum StrokeBand {
         piece(last, next, slack: slack)
         last = next
       }
-      vertex(a)
-      vertex(d)
     }
-    for el in path.elements {
+    for (k, el) in elements.enumerated() {
+      // Without a `moveto` first, the path starts at the origin.
+      if k == 0 {
+        switch el {
+        case .move, .close: break
+        case .line, .quad, .cubic: vertex(mapped(point), fallback)
+        }
+      }
+      let factor = k < vertexFactors.count ? vertexFactors[k] : fallback
       switch el {
       case .move(let a):
         (point, start) = (a, a)
-        vertex(mapped(a))
+        vertex(mapped(a), factor)
       case .line(let b):
         piece(mapped(point), mapped(b), slack: 0)
-        vertex(mapped(b))
+        vertex(mapped(b), factor)
         point = b
       case .quad(let c, let b):
         curve(point, point + (c - point) * (2.0 / 3), b + (c - b) * (2.0 / 3), b)
+        vertex(mapped(b), factor)
         point = b
       case .cubic(let c1, let c2, let b):
         curve(point, c1, c2, b)
+        vertex(mapped(b), factor)
         point = b
       case .close:
         piece(mapped(point), mapped(start), slack: 0)
@@ -105,10 +133,42 @@ enum StrokeBand {
       }
       if inside { return .inside }
     }
-    if nearestBody > bodyReach + margin && nearestVertex > vertexReach + margin {
+    if nearestBody > bodyReach + margin && nearestVertex > margin {
       return .outside
     }
     return .unknown
+  }
+}
+
+/// What ``StrokeBand`` reads of a stroke and of the transform of its path, worked out once
+/// per shape: plain numbers, so a hit candidate reads it without retaining anything (a
+/// `Stroke` holds its paint and dashes).
+struct StrokeShape: Sendable {
+  var width: Double
+  var nonScaling: Bool
+  var dashed: Bool
+  var squareCap: Bool
+  /// ``StrokeVertices/fallback(_:)``.
+  var fallback: Double
+  /// Where the shape's vertex factors start in its index's array.
+  var vertexStart: Int32
+  var toCanvas: Transform
+  /// `toCanvas` inverted; nil when it is singular.
+  var fromCanvas: Transform?
+  var smallestScale: Double
+  var meanScale: Double
+
+  init(_ s: Stroke, toCanvas: Transform, vertexStart: Int) {
+    width = s.width
+    nonScaling = s.nonScaling
+    dashed = s.dashes != nil
+    squareCap = s.cap == .square
+    fallback = StrokeVertices.fallback(s)
+    self.vertexStart = Int32(vertexStart)
+    self.toCanvas = toCanvas
+    fromCanvas = toCanvas.inverted
+    smallestScale = toCanvas.smallestScale
+    meanScale = toCanvas.meanScale
   }
 }
 

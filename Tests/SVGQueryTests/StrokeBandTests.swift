@@ -1,3 +1,4 @@
+import Foundation
 import SVGGeometry
 import SVGRender
 import SVGTree
@@ -71,6 +72,74 @@ import Testing
     }
     // The cheap answers must settle most points, or they buy nothing.
     #expect(decided * 10 > total * 7, "\(decided) of \(total) decided")
+  }
+
+  /// Near corners, where each vertex's own reach (its join's miter, not the miter limit)
+  /// decides: every definite answer is cairo's, at joins of many angles, on both sides of
+  /// the miter limit, after curves, at closes and open ends, under rotations and scales.
+  @Test func cornerAnswersAgreeWithCairo() throws {
+    let shapes = [
+      "M10 40 L40 10 L70 40", "M10 10 L60 10 L60 60 Z", "M10 60 L40 10 L45 60 Z",
+      "M10 30 C20 0 40 0 50 30 L20 50 Z", "M10 10 Q50 0 40 40 L10 50",
+      "M10 10 L50 12 L12 20 L50 30", "M20 20 L50 20 L50 20 L50 50", "M15 15 L45 45 Z",
+    ]
+    let styles = [
+      "stroke-width:6", "stroke-width:6;stroke-miterlimit:1.5",
+      "stroke-width:8;stroke-miterlimit:10;stroke-linecap:square",
+      "stroke-width:5;stroke-linejoin:round", "stroke-width:5;stroke-dasharray:9 3",
+      "stroke-width:3;vector-effect:non-scaling-stroke",
+    ]
+    let transforms = [
+      Transform.identity, Transform(a: 0.8, b: 0.6, c: -0.6, d: 0.8, e: 5, f: 3),
+      Transform.scale(3, 3), Transform.scale(1.5, 0.6),
+    ]
+    let probe = StrokeProbe()
+    var rng = UInt64(7)
+    func next() -> Double {
+      rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(rng >> 11) / Double(1 << 53)
+    }
+    var outside = 0
+    for d in shapes {
+      for style in styles {
+        let tree = try RenderTree(
+          document: try Document(
+            string: """
+              <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
+              <path d="\(d)" style="fill:none;stroke:black;\(style)"/></svg>
+              """))
+        let node = try #require(tree.root.children.first.flatMap(leafNode))
+        guard case .path(let shape) = node, let stroke = shape.stroke else {
+          Issue.record("no stroked path for \(d) \(style)")
+          continue
+        }
+        let corners = shape.path.elements.compactMap { el -> Point? in
+          switch el {
+          case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): p
+          case .close: nil
+          }
+        }
+        for t in transforms {
+          for corner in corners {
+            for _ in 0..<40 {
+              let angle = next() * 2 * Double.pi
+              let radius = next() * 5 * stroke.width
+              let p = corner + Point(cos(angle), sin(angle)) * radius
+              let canvas = t.apply(p)
+              let answer = StrokeBand.classify(canvas, shape.path, stroke, t, widen: 0)
+              guard answer != .unknown else { continue }
+              if answer == .outside { outside += 1 }
+              let exact = probe.strokeContains(
+                canvas, path: shape.path, stroke: stroke, toCanvas: t, widen: 0)
+              #expect(
+                (answer == .inside) == exact,
+                "\(d) \(style) \(t) at \(p): \(answer), cairo \(exact)")
+            }
+          }
+        }
+      }
+    }
+    #expect(outside > 0)
   }
 
   private func leafNode(_ node: RenderNode) -> RenderNode? {
