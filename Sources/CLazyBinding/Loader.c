@@ -31,20 +31,30 @@ const char *inkpath_library_soname(inkpath_library library) {
   return (unsigned)library < INKPATH_LIBRARY_COUNT ? sonames[library] : "(unknown library)";
 }
 
-/* Looks up every function Inkpath calls in the library: all found fills their slots;
-   one missing is the library's failure, so it never loads half usable. */
+/* Looks up every function Inkpath calls in the library, then fills their slots: one missing
+   is the library's failure and fills none, so it never loads half usable. */
 static int bind_functions(inkpath_library library, void *handle) {
+  void **found = calloc(inkpath_function_count, sizeof *found);
+  if (!found) {
+    snprintf(failures[library], sizeof failures[library], "out of memory loading %s",
+             sonames[library]);
+    return -1;
+  }
   for (size_t i = 0; i < inkpath_function_count; i++) {
     if (inkpath_functions[i].library != library) continue;
-    void *address = dlsym(handle, inkpath_functions[i].name);
-    if (!address) {
+    found[i] = dlsym(handle, inkpath_functions[i].name);
+    if (!found[i]) {
       snprintf(failures[library], sizeof failures[library],
                "%s has no %s (a newer version of the library is needed)", sonames[library],
                inkpath_functions[i].name);
+      free(found);
       return -1;
     }
-    __atomic_store_n(&inkpath_function_slots[i], address, __ATOMIC_RELEASE);
   }
+  for (size_t i = 0; i < inkpath_function_count; i++) {
+    if (found[i]) __atomic_store_n(&inkpath_function_slots[i], found[i], __ATOMIC_RELEASE);
+  }
+  free(found);
   return 0;
 }
 

@@ -85,8 +85,9 @@ import Testing
   /// as libfribidi.so.0): an older or wrong library that loads.
   func libraryLackingFunctions(_ soname: String) throws -> [String: String] {
     let dir = try temporaryDirectory()
-    try FileManager.default.copyItem(
-      atPath: "/lib/x86_64-linux-gnu/libz.so.1", toPath: "\(dir)/\(soname)")
+    // The file itself: libz.so.1 is a symbolic link, which would be copied as one.
+    let zlib = URL(fileURLWithPath: "/lib/x86_64-linux-gnu/libz.so.1").resolvingSymlinksInPath()
+    try Data(contentsOf: zlib).write(to: URL(fileURLWithPath: "\(dir)/\(soname)"))
     var environment = ProcessInfo.processInfo.environment
     environment["LD_LIBRARY_PATH"] = dir
     return environment
