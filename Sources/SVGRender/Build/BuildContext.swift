@@ -9,7 +9,7 @@ import SVGTree
 final class BuildContext {
   let document: Document
   /// Each element's declared values, for styling `use` instances.
-  let specified: [[String: String]]
+  let specified: [StyleEntries]
   let styles: [ComputedStyle]
   let options: RenderOptions
   private(set) var diagnostics: [Diagnostic] = []
@@ -62,7 +62,7 @@ final class BuildContext {
         resources: options.resources, directory: directory, limits: options.limits,
         diagnostics: &sheetDiagnostics)
     }
-    self.specified = document.specifiedStyles(styleSheets: sheets)
+    self.specified = document.specifiedEntries(styleSheets: sheets)
     self.styles = document.computeStyles(
       specified: specified, inheritedDefaults: options.inheritedDefaults)
     diagnostics = Array(sheetDiagnostics.prefix(100))

@@ -30,7 +30,7 @@ extension Document {
   /// win ties); `style` attribute declarations; `!important` rule declarations; `!important`
   /// `style` declarations. Inherited properties flow from the parent's computed style.
   public func computeStyles(extraStyleSheets: [StyleSheet] = []) -> [ComputedStyle] {
-    computeStyles(specified: specifiedStyles(extraStyleSheets: extraStyleSheets))
+    computeStyles(specified: specifiedEntries(styleSheets: styleSheets() + extraStyleSheets))
   }
 
   /// The winning declared value of each property of each element, before inheritance,
@@ -45,8 +45,13 @@ extension Document {
   /// included (for example with their `@import`s resolved, see
   /// ``StyleSheet/resolvingImports(resources:directory:limits:diagnostics:)``).
   public func specifiedStyles(styleSheets sheets: [StyleSheet]) -> [[String: String]] {
+    specifiedEntries(styleSheets: sheets).map(\.dictionary)
+  }
+
+  /// ``specifiedStyles(styleSheets:)`` by property number, as the cascade keeps them.
+  package func specifiedEntries(styleSheets sheets: [StyleSheet]) -> [StyleEntries] {
     let index = RuleIndex(sheets: sheets)
-    var out = [[String: String]](repeating: [:], count: nodes.count)
+    var out = [StyleEntries](repeating: StyleEntries(), count: nodes.count)
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {
       let node = self[id]
@@ -63,16 +68,21 @@ extension Document {
   public func computeStyles(
     specified: [[String: String]], inheritedDefaults: [String: String] = [:]
   ) -> [ComputedStyle] {
+    computeStyles(specified: specified.map(StyleEntries.init), inheritedDefaults: inheritedDefaults)
+  }
+
+  /// ``computeStyles(specified:inheritedDefaults:)`` from the values by property number.
+  package func computeStyles(
+    specified: [StyleEntries], inheritedDefaults: [String: String] = [:]
+  ) -> [ComputedStyle] {
     var styles = [ComputedStyle](repeating: ComputedStyle(), count: nodes.count)
-    var inheritable = [[String: String]](repeating: [:], count: nodes.count)
+    var inheritable = [StyleEntries](repeating: StyleEntries(), count: nodes.count)
     if !inheritedDefaults.isEmpty {
-      var top: [String: String] = [:]
+      var top = StyleEntries()
       ComputedStyle.apply(
-        inheritedDefaults.filter { Properties.info($0.key)?.inherited == true },
-        parent: ComputedStyle(),
-        to: &top)
+        StyleEntries(inheritedDefaults).inheritedOnly, parent: ComputedStyle(), to: &top)
       inheritable[Document.top.index] = top
-      styles[Document.top.index] = ComputedStyle(top)
+      styles[Document.top.index] = ComputedStyle(entries: top)
     }
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {
@@ -82,9 +92,8 @@ extension Document {
       var computed = inheritable[parent.index]
       let ownsNonInherited = ComputedStyle.apply(
         specified[id.index], parent: styles[parent.index], to: &computed)
-      inheritable[id.index] =
-        ownsNonInherited ? computed.filter { Properties.info($0.key)?.inherited == true } : computed
-      styles[id.index] = ComputedStyle(computed)
+      inheritable[id.index] = ownsNonInherited ? computed.inheritedOnly : computed
+      styles[id.index] = ComputedStyle(entries: computed)
       stack.append(contentsOf: node.children.reversed())
     }
     return styles
@@ -99,13 +108,14 @@ extension Document {
   }
 
   /// The winning declared value of each property on `id`, before inheritance.
-  private func specifiedValues(_ id: NodeID, _ node: Node, _ index: RuleIndex) -> [String: String] {
-    var out: [String: String] = [:]
+  private func specifiedValues(_ id: NodeID, _ node: Node, _ index: RuleIndex) -> StyleEntries {
+    var out = StyleEntries()
     if isSVGElement(id) {
       for a in node.attributes where a.namespaceURI == nil {
-        guard let info = Properties.info(a.name), info.presentationAttribute else { continue }
+        guard let n = Properties.number(a.name), Properties.all[Int(n)].presentationAttribute
+        else { continue }
         let v = a.value.trimmingSpaces
-        if !v.isEmpty { out[a.name] = String(v) }
+        if !v.isEmpty { out[n] = String(v) }
       }
     }
     let rules = index.matchingRules(id, node, in: self)
@@ -120,18 +130,22 @@ extension Document {
   }
 
   /// Records a declaration, expanding shorthands; unknown properties are ignored.
-  private static func declare(_ d: Declaration, into out: inout [String: String]) {
-    guard let info = Properties.info(d.name) else { return }
+  private static func declare(_ d: Declaration, into out: inout StyleEntries) {
+    guard let n = Properties.number(d.name) else { return }
+    let info = Properties.all[Int(n)]
     guard !info.longhands.isEmpty else {
-      out[d.name] = d.value
+      out[n] = d.value
       return
     }
+    func set(_ longhand: String, _ value: String) {
+      if let l = Properties.number(longhand) { out[l] = value }
+    }
     if cssWideKeyword(d.value) != nil {
-      for l in info.longhands { out[l] = d.value }
+      for l in info.longhands { set(l, d.value) }
     } else if d.name == "font" {
-      for (l, v) in FontShorthand.expand(d.value) ?? [] { out[l] = v }
+      for (l, v) in FontShorthand.expand(d.value) ?? [] { set(l, v) }
     } else {
-      for l in info.longhands { out[l] = d.value }
+      for l in info.longhands { set(l, d.value) }
     }
   }
 }
@@ -152,35 +166,41 @@ extension ComputedStyle {
   /// `parent`. A `use` instance is styled this way: it inherits from the `use` element, not
   /// from the referenced element's parent in the source tree.
   public init(specified: [String: String], parent: ComputedStyle) {
-    var computed = parent.values.filter { Properties.info($0.key)?.inherited == true }
+    self.init(specified: StyleEntries(specified), parent: parent)
+  }
+
+  /// ``init(specified:parent:)`` from the values by property number.
+  package init(specified: StyleEntries, parent: ComputedStyle) {
+    var computed = parent.entries.inheritedOnly
     Self.apply(specified, parent: parent, to: &computed)
-    self.init(computed)
+    self.init(entries: computed)
   }
 
   /// Applies declared values over the inherited ones, resolving `inherit`, `initial` and
   /// `unset`; returns whether a non-inherited property was declared.
   @discardableResult
   static func apply(
-    _ specified: [String: String], parent: ComputedStyle, to computed: inout [String: String]
+    _ specified: StyleEntries, parent: ComputedStyle, to computed: inout StyleEntries
   ) -> Bool {
     var ownsNonInherited = false
-    for (name, value) in specified {
-      guard let info = Properties.info(name) else { continue }
+    for e in specified.entries {
+      let n = e.property
+      let info = Properties.all[Int(n)]
       if !info.inherited { ownsNonInherited = true }
-      switch Document.cssWideKeyword(value) {
+      switch Document.cssWideKeyword(e.value) {
       // A parent that declares nothing has the initial value (`overflow: inherit` on a
       // `marker` under the root is `visible`, not the marker's own user-agent `hidden`).
-      case "inherit": computed[name] = parent.values[name] ?? info.initial
-      case "initial": computed[name] = info.initial
-      case "unset": computed[name] = info.inherited ? parent.values[name] : info.initial
-      default: computed[name] = value
+      case "inherit": computed[n] = parent.entries[n] ?? info.initial
+      case "initial": computed[n] = info.initial
+      case "unset": computed[n] = info.inherited ? parent.entries[n] : info.initial
+      default: computed[n] = e.value
       }
     }
     // font-size inherits as an absolute length, so `em` does not compound down the tree.
-    if specified["font-size"] != nil {
-      let parentSize = FontSize.pixels(parent.values["font-size"], parent: FontSize.initial)
-      computed["font-size"] =
-        FontSize.pixels(computed["font-size"], parent: parentSize).svgText + "px"
+    let fontSize = Properties.fontSizeNumber
+    if specified[fontSize] != nil {
+      let parentSize = FontSize.pixels(parent.entries[fontSize], parent: FontSize.initial)
+      computed[fontSize] = FontSize.pixels(computed[fontSize], parent: parentSize).svgText + "px"
     }
     return ownsNonInherited
   }

@@ -21,21 +21,40 @@ public struct PropertyInfo: Sendable, Hashable {
 /// `transform` when present and fall back to the attribute.
 public enum Properties {
   /// The entry for `name` (lowercase), or nil for a property the cascade does not know.
-  public static func info(_ name: String) -> PropertyInfo? { table[name] }
+  public static func info(_ name: String) -> PropertyInfo? { numbers[name].map { all[Int($0)] } }
 
   /// The initial value of a known property.
-  public static func initialValue(_ name: String) -> String? { table[name]?.initial }
+  public static func initialValue(_ name: String) -> String? { info(name)?.initial }
 
   /// Every known property, by name.
-  public static let table: [String: PropertyInfo] = {
-    var t: [String: PropertyInfo] = [:]
+  public static var table: [String: PropertyInfo] {
+    Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+  }
+
+  /// The number of a known property: its index in ``all``. The cascade stores values by
+  /// number, so that only reading a name from the document hashes it.
+  package static func number(_ name: String) -> UInt8? { numbers[name] }
+
+  private static let numbers: [String: UInt8] = Dictionary(
+    uniqueKeysWithValues: all.enumerated().map { ($1.name, UInt8($0)) })
+
+  /// Whether the property numbered `n` is inherited, by number.
+  package static let inheritedByNumber: [Bool] = all.map(\.inherited)
+
+  /// The number of `font-size`, which the cascade makes absolute.
+  package static let fontSizeNumber = number("font-size")!
+
+  /// Every known property, in a fixed order (the numbers of ``number(_:)``).
+  public static let all: [PropertyInfo] = {
+    var t: [PropertyInfo] = []
     func add(
       _ name: String, _ initial: String, inherited: Bool, attribute: Bool = true,
       longhands: [String] = []
     ) {
-      t[name] = PropertyInfo(
-        name: name, inherited: inherited, presentationAttribute: attribute, initial: initial,
-        longhands: longhands)
+      t.append(
+        PropertyInfo(
+          name: name, inherited: inherited, presentationAttribute: attribute, initial: initial,
+          longhands: longhands))
     }
     // Painting.
     add("fill", "black", inherited: true)
