@@ -119,6 +119,13 @@ struct RedrawArea {
         return
       }
       let inner = toDevice * g.transform
+      // A clip path is cut by the rows like any polygon, and the clip it makes then cuts
+      // the group's shapes: it is drawn whole (seen in openclipart's pen_sek_.svg).
+      var clip = g.clipPath
+      while let c = clip {
+        for child in c.children { clipHull(child, inner * c.transform) }
+        clip = c.clipPath
+      }
       for child in g.children { collect(child, inner) }
       // Clip children are coverage of opaque fills; mask content is painted.
       var mask = g.mask
@@ -158,6 +165,17 @@ struct RedrawArea {
       case .svg(let tree):
         collect(.group(tree.root), inner)
       }
+    }
+  }
+
+  /// Adds the box of a clip child's shapes.
+  private mutating func clipHull(_ node: RenderNode, _ toDevice: Transform) {
+    switch node {
+    case .path(let p):
+      if let hull = Self.hull(p.path, toDevice) { sensitive.append(hull.insetBy(-Self.margin)) }
+    case .group(let g):
+      for child in g.children { clipHull(child, toDevice * g.transform) }
+    case .image: break
     }
   }
 
