@@ -9,7 +9,8 @@ import Synchronization
 /// the render tree, the scene built on it, and the last PNG rendered of it. A state made by
 /// a command also holds the nearest earlier state that was rendered (its ``base``) until it
 /// is rendered itself, and the previous state's scene until it has its own: a re-render
-/// after a recolour deflates again only the PNG bands that changed, and its scene keeps the
+/// after a recolour redraws only the rows it changed and deflates again only their PNG
+/// bands, and its scene keeps the
 /// boxes and the spatial index of the shapes that did not move. Path data is parsed once
 /// per session.
 final class SceneCache: Sendable {
@@ -50,9 +51,11 @@ extension EditableDocument {
   ///
   /// A PNG of the fast encoding is kept with its pixels. The next PNG of the same size and
   /// background starts from it: a render tree that draws the same as the one drawn (see
-  /// `RenderTree.change(since:)`) gives the same PNG at once; otherwise the drawing is
-  /// rasterized and only the PNG bands whose rows changed are deflated again. Other formats
-  /// and `smallPNG` render in full.
+  /// `RenderTree.change(since:)`) gives the same PNG at once; one that differs in a region
+  /// has only the rows that region needs drawn again onto the kept pixels (see
+  /// `RenderTree.rasterize(changedIn:onto:covering:)`: the bytes stay a full render's), and
+  /// only the PNG bands whose rows changed are deflated again. Other formats and `smallPNG`
+  /// render in full.
   public func render(_ request: RenderRequest, limits: Limits = .default) throws(RenderError)
     -> [UInt8]
   {
@@ -91,9 +94,16 @@ extension EditableDocument {
       switch tree.change(since: old) {
       case .none:
         return last
-      case .region, .everything:
-        // Drawn in full (a render clipped to the changed region differs from a full one in
-        // a few anti-aliased pixels), then only the PNG bands whose rows changed deflate.
+      case .region(let box):
+        // Only the pixels the change can reach are drawn again (as many as make the result
+        // exactly a full render), and only the PNG bands whose rows changed deflate.
+        let (bitmap, rows) = try tree.rasterize(
+          changedIn: box, onto: last.bitmap, covering: drawing, background: background,
+          limits: limits, cancellation: request.cancellation)
+        let png = try bitmap.fastPNG(
+          reusing: last.png, changedRows: changedRows(last.bitmap, bitmap, within: rows))
+        return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: png)
+      case .everything:
         let bitmap = try tree.rasterize(
           covering: drawing, background: background, limits: limits,
           cancellation: request.cancellation)
@@ -109,19 +119,23 @@ extension EditableDocument {
       drawing: drawing, background: background, bitmap: bitmap, png: try bitmap.fastPNG())
   }
 
-  /// The rows from the first to the last that differ between two rasters of one size.
-  private static func changedRows(_ a: Bitmap, _ b: Bitmap) -> Range<Int> {
+  /// The rows from the first to the last that differ between two rasters of one size
+  /// (`within` the rows that may differ).
+  private static func changedRows(_ a: Bitmap, _ b: Bitmap, within rows: Range<Int>? = nil)
+    -> Range<Int>
+  {
     guard a.width == b.width, a.height == b.height, a.stride == b.stride else {
       return 0..<b.height
     }
+    let rows = (rows ?? 0..<a.height).clamped(to: 0..<a.height)
     return a.pixels.withUnsafeBytes { x in
       b.pixels.withUnsafeBytes { y in
         func same(_ row: Int) -> Bool {
           memcmp(x.baseAddress! + row * a.stride, y.baseAddress! + row * a.stride, a.stride) == 0
         }
-        var first = 0
-        while first < a.height, same(first) { first += 1 }
-        var last = a.height
+        var first = rows.lowerBound
+        while first < rows.upperBound, same(first) { first += 1 }
+        var last = rows.upperBound
         while last > first, same(last - 1) { last -= 1 }
         return first..<last
       }

@@ -8,7 +8,7 @@ let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 || args.first == "hit" else {
   FileHandle.standardError.write(
     Data(
-      "usage: svg-bench parse|stages FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS]\n"
+      "usage: svg-bench parse|stages FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS] | recolor-check FILE... [--taps N] [--seed N]\n"
         .utf8))
   exit(2)
 }
@@ -59,6 +59,15 @@ case "hit":
 case "recolor":
   do {
     print(try RecolorBench.run(Array(args.dropFirst())))
+  } catch {
+    FileHandle.standardError.write(Data("svg-bench: \(error)\n".utf8))
+    exit(1)
+  }
+case "recolor-check":
+  do {
+    let (report, exact) = try RecolorCheck.run(Array(args.dropFirst()))
+    print(report)
+    if !exact { exit(1) }
   } catch {
     FileHandle.standardError.write(Data("svg-bench: \(error)\n".utf8))
     exit(1)

@@ -89,6 +89,31 @@ import Testing
     #expect(box.width * box.height < scene.tree.size.width * scene.tree.size.height)
   }
 
+  /// Random taps in random colours, undone and redone at random: every render is a full
+  /// render's bytes, and most redraw a region.
+  @Test(arguments: drawings) func randomRecoloursUndoAndRedo(_ name: String) throws {
+    let path = "/usr/share/openclipart/svg/" + name
+    try #require(FileManager.default.fileExists(atPath: path), "openclipart-svg is not installed")
+    let d = try Document(contentsOfFile: path)
+    let points = Self.filledPoints(try Scene(document: d), count: 8, seed: 23)
+    var state: UInt64 = 99
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33)
+    }
+    var scripts: [String] = []
+    for (i, p) in points.enumerated() {
+      scripts.append(
+        "setActiveColor(\(next() % 256), \(next() % 256), \(next() % 256))\nfillAt(\(p.x), \(p.y))")
+      if i % 3 == 2 { scripts += ["undo()", "undo()", "redo()"] }
+    }
+    var request = RenderRequest()
+    request.width = 400
+    let changes = try Self.check(d, scripts, request: request)
+    let regions = changes.filter { if case .region = $0 { true } else { false } }.count
+    #expect(regions > changes.count / 2)
+  }
+
   /// A flower from openclipart tapped petal by petal, at twice its size on a background.
   @Test func tapsOnTheFlowerAtAScaleOverABackground() throws {
     let d = try fixture("flower2_juliane_krug.svg")

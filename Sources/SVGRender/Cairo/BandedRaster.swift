@@ -72,7 +72,13 @@ enum BandedRaster {
   }
 
   private static func isBandable(_ stroke: Stroke, on path: Path) -> Bool {
-    guard isPlain(stroke.paint), (stroke.dashes ?? []).isEmpty else { return false }
+    isPlain(stroke.paint) && hasClipFreeGeometry(stroke, on: path)
+  }
+
+  /// Whether the stroke's outline is the same whatever the clip: undashed, with round joins
+  /// where the path has curves.
+  static func hasClipFreeGeometry(_ stroke: Stroke, on path: Path) -> Bool {
+    guard (stroke.dashes ?? []).isEmpty else { return false }
     return stroke.join == .round
       || !path.elements.contains {
         switch $0 {
@@ -82,7 +88,7 @@ enum BandedRaster {
       }
   }
 
-  private static func isPlain(_ paint: RenderPaint?) -> Bool {
+  static func isPlain(_ paint: RenderPaint?) -> Bool {
     guard let paint else { return true }
     if case .color = paint { return true }
     return false

@@ -1,0 +1,212 @@
+import CCairo
+import SVGGeometry
+import SVGTree
+
+/// A raster of a drawing made from a raster of an earlier state of it: only some rows are
+/// drawn again, clipped to them, and the result is byte for byte the full render.
+///
+/// A clip of whole rows changes no coverage and no plain colour (see ``BandedRaster``). What
+/// it can change is a paint whose pixels depend on the extent of the drawing operation
+/// (cairo rounds a gradient's, pattern's or image's matrix around the centre of that
+/// extent) and a stroke whose outline depends on the clip (cairo's stroker straightens
+/// curves that lie outside it: dashes move, miter and bevel joins turn). So the rows grow
+/// until they hold every row of each such node they touch (``RedrawArea``): each of those
+/// is then drawn with the extent and the outline it has in a full render. A filter reads
+/// pixels beyond its shapes: a drawing with one is drawn in full.
+extension RenderTree {
+  /// The raster of this drawing, scaled to `size` as
+  /// ``rasterize(covering:background:limits:cancellation:)`` draws it, made from `base`: a
+  /// full render of an earlier state of the drawing at the same size and background that
+  /// differs from this one only inside `change` (canvas units, as ``change(since:)`` gives
+  /// it). Returns the rows that may differ from `base`.
+  package func rasterize(
+    changedIn change: Rect, onto base: Bitmap, covering size: Size, background: Color? = nil,
+    limits: Limits = .default, cancellation: RenderCancellation? = nil
+  ) throws(RenderError) -> (bitmap: Bitmap, rows: Range<Int>) {
+    let (width, height) = try Self.canvas(covering: size, limits: limits)
+    let budget = PixelBudget(maxPixels: limits.maxPixels)
+    guard base.width == width, base.height == height,
+      budget.allows(width: width + 1, height: height + 1),
+      let area = redrawArea(for: change, drawing: size, width: width, height: height)
+    else {
+      let bitmap = try rasterize(
+        covering: size, background: background, limits: limits, cancellation: cancellation)
+      return (bitmap, 0..<height)
+    }
+    guard let pixels = area else { return (base, 0..<0) }
+    let cancellation = RenderCancellation.token(cancellation, limits: limits)
+    var bitmap = base
+    bitmap.withSurface { surface in
+      let cr = cairo_create(surface)!
+      cairo_rectangle(
+        cr, Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
+      cairo_clip(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+      cairo_paint(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+      draw(
+        on: cr, drawing: size, background: background, budget: budget,
+        cancellation: cancellation)
+      cairo_destroy(cr)
+    }
+    try cancellation?.check()
+    return (bitmap, pixels.y..<(pixels.y + pixels.height))
+  }
+
+  /// The rows to draw again so that a redraw clipped to them equals a full render, for a
+  /// change inside `change` (canvas units): `.some(nil)` when no pixel changes, nil when
+  /// only a full render is exact.
+  ///
+  /// Whole rows: a clip edge across a row makes cairo cut every edge of a polygon that
+  /// crosses it, at a point rounded to its fixed point, which moves the coverage of the
+  /// pixels beside the cut; a clip edge between rows only ends edges where they already
+  /// pass (as bands do, see ``BandedRaster``).
+  func redrawArea(for change: Rect, drawing: Size, width: Int, height: Int) -> PixelRect?? {
+    guard size.width > 0, size.height > 0 else { return nil }
+    let toDevice = Transform.scale(drawing.width / size.width, drawing.height / size.height)
+    // A pixel of margin for anti-aliasing.
+    let box = change.applying(toDevice).insetBy(-1)
+    guard box.minY.isFinite, box.maxY.isFinite, abs(box.minY) < 1e8, abs(box.maxY) < 1e8 else {
+      return nil
+    }
+    var rows = Self.rows(box, height: height)
+    guard !rows.isEmpty else { return .some(nil) }
+    var nodes = RedrawArea()
+    nodes.collect(.group(root), toDevice)
+    if nodes.filtered { return nil }
+    var grown = true
+    while grown {
+      grown = false
+      for box in nodes.sensitive
+      where box.minY < Double(rows.upperBound) && box.maxY > Double(rows.lowerBound) {
+        guard box.minY.isFinite, box.maxY.isFinite else { return nil }
+        let reach = Self.rows(box, height: height)
+        guard reach.lowerBound < rows.lowerBound || reach.upperBound > rows.upperBound else {
+          continue
+        }
+        rows = min(rows.lowerBound, reach.lowerBound)..<max(rows.upperBound, reach.upperBound)
+        grown = true
+      }
+    }
+    return .some(PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count))
+  }
+
+  /// The rows of a `height`-row image that a device box touches.
+  private static func rows(_ box: Rect, height: Int) -> Range<Int> {
+    let top = Int(max(0, min(Double(height), box.minY.rounded(.down))))
+    let bottom = Int(max(0, min(Double(height), box.maxY.rounded(.up))))
+    return top..<max(top, bottom)
+  }
+}
+
+/// The nodes of a tree whose pixels depend on the clip they are drawn under: the device box
+/// of each, holding every pixel it can touch and the whole extent of its drawing operation.
+struct RedrawArea {
+  /// Device boxes (not rounded).
+  var sensitive: [Rect] = []
+  /// A filter was met: its pixels depend on everything around it.
+  var filtered = false
+
+  /// Reach beyond cairo's own extent of an operation: a source's filter samples a pixel
+  /// beyond it, and the extent is rounded out to whole pixels.
+  static let margin = 2.0
+
+  mutating func collect(_ node: RenderNode, _ toDevice: Transform) {
+    switch node {
+    case .group(let g):
+      if !g.filters.isEmpty {
+        filtered = true
+        return
+      }
+      let inner = toDevice * g.transform
+      // A clip path is cut by the rows like any polygon, and the clip it makes then cuts
+      // the group's shapes: it is drawn whole (seen in openclipart's pen_sek_.svg).
+      var clip = g.clipPath
+      while let c = clip {
+        for child in c.children { clipHull(child, inner * c.transform) }
+        clip = c.clipPath
+      }
+      for child in g.children { collect(child, inner) }
+      // Clip children are coverage of opaque fills; mask content is painted.
+      var mask = g.mask
+      while let m = mask {
+        collect(.group(m.content), inner)
+        mask = m.mask
+      }
+    case .path(let p):
+      guard let hull = Self.hull(p.path, toDevice) else { return }
+      if let fill = p.fill, !BandedRaster.isPlain(fill.paint) {
+        sensitive.append(hull.insetBy(-Self.margin))
+      }
+      if let s = p.stroke, s.width > 0 {
+        guard !BandedRaster.isPlain(s.paint) || !BandedRaster.hasClipFreeGeometry(s, on: p.path)
+        else { return }
+        let norm = max(
+          (toDevice.a * toDevice.a + toDevice.b * toDevice.b).squareRoot(),
+          (toDevice.c * toDevice.c + toDevice.d * toDevice.d).squareRoot())
+        // cairo's extent of a stroke: the path grown by √2 × the miter limit × the width for
+        // miter joins, √½ × the width for square caps, half the width otherwise.
+        var factor = 0.5
+        if s.cap == .square { factor = max(factor, 0.5.squareRoot()) }
+        if s.join == .miter || s.join == .miterClip || s.join == .arcs {
+          factor = max(factor, 2.0.squareRoot() * s.miterLimit)
+        }
+        let reach = factor * s.width * (s.nonScaling ? max(1, norm) : norm)
+        sensitive.append(hull.insetBy(-reach - Self.margin))
+      }
+    case .image(let i):
+      let inner = toDevice * i.contentTransform
+      switch i.content {
+      case .raster(let bitmap):
+        var box = Rect(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
+          .applying(inner)
+        if let clip = i.clip { box = box.intersection(clip.applying(toDevice)) ?? box }
+        sensitive.append(box.insetBy(-Self.margin))
+      case .svg(let tree):
+        collect(.group(tree.root), inner)
+      }
+    }
+  }
+
+  /// Adds the box of a clip child's shapes.
+  private mutating func clipHull(_ node: RenderNode, _ toDevice: Transform) {
+    switch node {
+    case .path(let p):
+      if let hull = Self.hull(p.path, toDevice) { sensitive.append(hull.insetBy(-Self.margin)) }
+    case .group(let g):
+      for child in g.children { clipHull(child, toDevice * g.transform) }
+    case .image: break
+    }
+  }
+
+  /// The box of the path's points and control points on the device: it holds the curves,
+  /// and cairo's extent of a fill is this box rounded out.
+  static func hull(_ path: Path, _ t: Transform) -> Rect? {
+    var x0 = Double.infinity
+    var y0 = Double.infinity
+    var x1 = -Double.infinity
+    var y1 = -Double.infinity
+    func add(_ p: Point) {
+      let q = t.apply(p)
+      x0 = min(x0, q.x)
+      y0 = min(y0, q.y)
+      x1 = max(x1, q.x)
+      y1 = max(y1, q.y)
+    }
+    for element in path.elements {
+      switch element {
+      case .move(let p), .line(let p): add(p)
+      case .quad(let c, let p):
+        add(c)
+        add(p)
+      case .cubic(let c1, let c2, let p):
+        add(c1)
+        add(c2)
+        add(p)
+      case .close: break
+      }
+    }
+    guard x0 <= x1, y0 <= y1 else { return nil }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+}

@@ -1,0 +1,108 @@
+import SVGGeometry
+import SVGRender
+import SVGTree
+import Testing
+
+/// A redraw of the part of an image an edit changed (`RenderTree.rasterize(changedIn:onto:)`)
+/// gives the bytes of a full render of the edited drawing, and draws no more rows than the
+/// change and the paints it touches need.
+@Suite struct PartialRedrawTests {
+  /// A drawing with `circle` (a fill) in front of `scene`, at 200 x 200.
+  static func tree(_ scene: String, circle: String) throws -> RenderTree {
+    var options = RenderOptions()
+    options.resources = .dataOnly
+    return try RenderTree(
+      document: Document(
+        string: """
+          <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
+          <linearGradient id="g" gradientTransform="rotate(21)">
+            <stop stop-color="#f00"/><stop offset="0.5" stop-color="#0f0"/><stop offset="1" stop-color="#00f"/>
+          </linearGradient>
+          \(scene)<circle cx="150.3" cy="150.6" r="20.2" fill="\(circle)"/></svg>
+          """), options: options)
+  }
+
+  /// Recolours the circle in front of `scene` and redraws; returns the rows redrawn.
+  static func recolour(_ scene: String, scale: Double = 1) throws -> Range<Int> {
+    let before = try tree(scene, circle: "navy")
+    let after = try tree(scene, circle: "gold")
+    let size = Size(width: 200 * scale, height: 200 * scale)
+    let base = try before.rasterize(covering: size)
+    guard case .region(let box) = after.change(since: before) else {
+      Issue.record("a recolour is not a region")
+      return 0..<0
+    }
+    let (bitmap, rows) = try after.rasterize(changedIn: box, onto: base, covering: size)
+    let full = try after.rasterize(covering: size)
+    let same = bitmap.pixels == full.pixels
+    #expect(same)
+    return rows
+  }
+
+  @Test(arguments: [1.0, 1.37]) func plainShapesRedrawTheChangedRows(_ scale: Double) throws {
+    let rows = try Self.recolour(
+      "<rect x='10.5' y='10.2' width='180' height='180' fill='teal' stroke='black' stroke-width='3'/>",
+      scale: scale)
+    // The circle spans 130.4 ... 170.8, and a device pixel of margin on each side.
+    #expect(
+      rows == Int((130.4 * scale - 1).rounded(.down))..<Int((170.8 * scale + 1).rounded(.up)))
+  }
+
+  /// A gradient under the change is drawn whole: its pixels depend on the extent of its
+  /// drawing operation.
+  @Test func aGradientTouchedIsRedrawnWhole() throws {
+    let rows = try Self.recolour("<rect x='20' y='40.5' width='170' height='120' fill='url(#g)'/>")
+    #expect(rows.lowerBound <= 38 && rows.upperBound >= 163 && rows.upperBound < 200)
+    // One the change does not touch is left as it was.
+    let apart = try Self.recolour("<rect x='20' y='10' width='170' height='90' fill='url(#g)'/>")
+    #expect(apart.lowerBound > 100)
+  }
+
+  /// The same for gradients inside an opacity layer and a mask, a gradient stroke, a dashed
+  /// stroke on curves, a miter join on curves and a raster image.
+  @Test(arguments: [
+    "<g opacity='0.6'><rect x='20' y='40.5' width='170' height='120' fill='url(#g)'/></g>",
+    "<mask id='m'><rect x='0' y='0' width='200' height='170' fill='url(#g)'/></mask><rect width='200' height='200' fill='purple' mask='url(#m)'/>",
+    "<ellipse cx='100' cy='110' rx='80' ry='60.5' fill='none' stroke='url(#g)' stroke-width='9'/>",
+    "<path d='M20 190 C 60 20 120 20 185 140' fill='none' stroke='black' stroke-width='5' stroke-dasharray='7 3'/>",
+    "<path d='M20 190 C 60 20 120 20 185 140 L 150 30 Z' fill='none' stroke='black' stroke-width='5'/>",
+    "<image x='30' y='30' width='160' height='150' preserveAspectRatio='none' href='data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs='/>",
+  ])
+  func clipDependentPaintsAreRedrawnWhole(_ scene: String) throws {
+    let rows = try Self.recolour(scene)
+    #expect(rows.lowerBound < 100)
+  }
+
+  /// A dashed curve that leaves the canvas is redrawn whole too, from the canvas's top row.
+  @Test func aClipDependentStrokeBeyondTheCanvasIsRedrawnWhole() throws {
+    let rows = try Self.recolour(
+      "<path d='M-20 190 C 60 -40 120 20 185 140' fill='none' stroke='black' stroke-width='5' stroke-dasharray='7 3'/>"
+    )
+    #expect(rows.lowerBound == 0)
+  }
+
+  /// A filter reads pixels beyond its shapes: a full render.
+  @Test func aFilterRedrawsEverything() throws {
+    let scene =
+      "<filter id='f'><feGaussianBlur stdDeviation='2'/></filter><rect x='5' y='5' width='20' height='20' filter='url(#f)'/>"
+    let tree = try Self.tree(scene, circle: "gold")
+    let size = Size(width: 200, height: 200)
+    let base = try Self.tree(scene, circle: "navy").rasterize(covering: size)
+    let (bitmap, rows) = try tree.rasterize(
+      changedIn: Rect(x: 130, y: 130, width: 41, height: 41), onto: base, covering: size)
+    let full = try tree.rasterize(covering: size)
+    let same = bitmap.pixels == full.pixels
+    #expect(rows == 0..<200 && same)
+  }
+
+  /// A region that misses the canvas redraws nothing.
+  @Test func aChangeOffTheCanvasRedrawsNothing() throws {
+    let tree = try Self.tree("", circle: "gold")
+    let size = Size(width: 200, height: 200)
+    let base = try tree.rasterize(covering: size)
+    let (bitmap, rows) = try tree.rasterize(
+      changedIn: Rect(x: 10, y: 300, width: 20, height: 20), onto: base, covering: size)
+    let same = bitmap.pixels == base.pixels
+    #expect(rows.isEmpty && same)
+  }
+}
