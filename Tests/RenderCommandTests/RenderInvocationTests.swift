@@ -4,7 +4,6 @@ import RenderCommand
 import TestSupport
 import Testing
 
-
 /// svg-render's job called as a library: what it writes and what it says, without a process.
 @Suite struct RenderInvocationTests {
   static let square = """
