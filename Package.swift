@@ -124,7 +124,8 @@ let package = Package(
     .testTarget(
       name: "SVGRenderTests", dependencies: ["SVGRender", "SVGTree", "TestSupport"],
       resources: [.copy("Fixtures")]),
-    .testTarget(name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree"]),
+    .testTarget(
+      name: "SVGQueryTests", dependencies: ["SVGQuery", "SVGRender", "SVGTree", "TestSupport"]),
     .testTarget(
       name: "SVGInlineTests",
       dependencies: ["SVGInline", "SVGTree", "SVGRender", "svg-inline", "TestSupport"],
@@ -137,7 +138,7 @@ let package = Package(
       dependencies: ["SVGCommands", "SVGQuery", "SVGRender", "SVGTree", "TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree"],
+      name: "ConformanceTests", dependencies: ["SVGRender", "SVGTree", "TestSupport"],
       exclude: ["expected-failures.txt"]),
   ]
 )

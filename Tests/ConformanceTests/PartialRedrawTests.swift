@@ -1,6 +1,7 @@
 import Foundation
 import SVGGeometry
 import SVGRender
+import TestSupport
 import Testing
 
 /// A redraw of part of an image (what a session does after an edit) gives the bytes of a
@@ -43,19 +44,5 @@ struct PartialRedrawTests {
     }
     print("partial redraw \(area): \(partial) redraws of part of the image")
     #expect(partial > 0, "no redraw of \(area) was partial: the comparison proved nothing")
-  }
-}
-
-/// A small seeded generator (SplitMix64).
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> Double {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    return Double(z >> 11) / Double(1 << 53)
   }
 }

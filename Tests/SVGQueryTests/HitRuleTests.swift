@@ -1,6 +1,7 @@
 import SVGGeometry
 import SVGRender
 import SVGTree
+import TestSupport
 import Testing
 
 @testable import SVGQuery
@@ -175,19 +176,5 @@ import Testing
         .map(\.element)
       #expect(indexed == scanned)
     }
-  }
-}
-
-/// A small deterministic generator for reproducible random points.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> Double {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    z ^= z >> 31
-    return Double(z >> 11) / Double(1 << 53)
   }
 }
