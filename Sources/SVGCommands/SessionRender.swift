@@ -10,9 +10,8 @@ import Synchronization
 /// a command also holds the nearest earlier state that was rendered (its ``base``) until it
 /// is rendered itself, and the previous state's scene until it has its own: a re-render
 /// after a recolour redraws only the rows it changed and deflates again only their PNG
-/// bands, and its scene keeps the
-/// boxes and the spatial index of the shapes that did not move. Path data is parsed once
-/// per session.
+/// bands, and its scene keeps the boxes and the spatial index of the shapes that did not
+/// move. Path data is parsed once per session.
 final class SceneCache: Sendable {
   let tree = Mutex<RenderTree?>(nil)
   let scene = Mutex<Scene?>(nil)

@@ -1,6 +1,7 @@
 import CFontconfig
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The fonts text is drawn with: every face fontconfig knows (its configuration, which
 /// honours `FONTCONFIG_FILE`, plus the caller's ``RenderOptions/fontDirectories``), matched
@@ -12,21 +13,21 @@ import Glibc
 final class FontDatabase: @unchecked Sendable {
   let faces: [FaceInfo]
   private let config: OpaquePointer
-  private let lock = Lock()
+  private let lock = Mutex(())
   private var loaded: [Int: LoadedFont] = [:]
   private var generics: [String: String?] = [:]
 
-  private static let registryLock = Lock()
+  private static let registryLock = Mutex(())
   nonisolated(unsafe) private static var registry: [FontSources: FontDatabase] = [:]
 
   /// The database for `sources`, created on first use.
   static func shared(_ sources: FontSources) -> FontDatabase {
-    registryLock.lock()
-    defer { registryLock.unlock() }
-    if let db = registry[sources] { return db }
-    let db = FontDatabase(sources)
-    registry[sources] = db
-    return db
+    registryLock.withLock { _ in
+      if let db = registry[sources] { return db }
+      let db = FontDatabase(sources)
+      registry[sources] = db
+      return db
+    }
   }
 
   /// The database for a fontconfig file (nil: fontconfig's own choice, which honours
@@ -37,9 +38,9 @@ final class FontDatabase: @unchecked Sendable {
 
   /// Whether the database for these settings has been built (it is built lazily).
   static func isLoaded(configFile: String? = nil, directories: [String]) -> Bool {
-    registryLock.lock()
-    defer { registryLock.unlock() }
-    return registry[FontSources(configFile: configFile, directories: directories)] != nil
+    registryLock.withLock { _ in
+      registry[FontSources(configFile: configFile, directories: directories)] != nil
+    }
   }
 
   private init(_ sources: FontSources) {
@@ -113,26 +114,26 @@ final class FontDatabase: @unchecked Sendable {
 
   /// The family a generic name (`serif`, `sans-serif`, ...) stands for in this configuration.
   func genericFamily(_ generic: String) -> String? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let cached = generics[generic] { return cached }
-    var result: String?
-    if let p = FcPatternCreate() {
-      _ = FcPatternAddString(p, "family", generic)
-      _ = FcConfigSubstitute(config, p, FcMatchPattern)
-      FcDefaultSubstitute(p)
-      var r = FcResultNoMatch
-      if let m = FcFontMatch(config, p, &r) {
-        var name: UnsafeMutablePointer<FcChar8>?
-        if FcPatternGetString(m, "family", 0, &name) == FcResultMatch, let name {
-          result = String(cString: name)
+    lock.withLock { _ in
+      if let cached = generics[generic] { return cached }
+      var result: String?
+      if let p = FcPatternCreate() {
+        _ = FcPatternAddString(p, "family", generic)
+        _ = FcConfigSubstitute(config, p, FcMatchPattern)
+        FcDefaultSubstitute(p)
+        var r = FcResultNoMatch
+        if let m = FcFontMatch(config, p, &r) {
+          var name: UnsafeMutablePointer<FcChar8>?
+          if FcPatternGetString(m, "family", 0, &name) == FcResultMatch, let name {
+            result = String(cString: name)
+          }
+          FcPatternDestroy(m)
         }
-        FcPatternDestroy(m)
+        FcPatternDestroy(p)
       }
-      FcPatternDestroy(p)
+      generics[generic] = result
+      return result
     }
-    generics[generic] = result
-    return result
   }
 
   /// The best face of the first family in `request` that has one, and that family's
@@ -183,12 +184,12 @@ final class FontDatabase: @unchecked Sendable {
 
   /// The loaded face `id` (HarfBuzz face, metrics), or nil when its file cannot be read.
   func font(_ id: Int) -> LoadedFont? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let f = loaded[id] { return f }
-    guard let f = LoadedFont(faces[id], id: id) else { return nil }
-    loaded[id] = f
-    return f
+    lock.withLock { _ in
+      if let f = loaded[id] { return f }
+      guard let f = LoadedFont(faces[id], id: id) else { return nil }
+      loaded[id] = f
+      return f
+    }
   }
 }
 

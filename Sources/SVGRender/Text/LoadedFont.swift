@@ -2,6 +2,7 @@ import CHarfBuzz
 import FoundationEssentials
 import Glibc
 import SVGGeometry
+import Synchronization
 
 /// A face opened with HarfBuzz: shaping, metrics and outlines all come from it, so the
 /// glyphs drawn are exactly the glyphs measured (variations included).
@@ -30,7 +31,7 @@ final class LoadedFont: @unchecked Sendable {
   /// Tags of the variation axes (`wght`, `wdth`, `opsz`...) of a variable font.
   let axes: Set<String>
 
-  private let lock = Lock()
+  private let lock = Mutex(())
   private var variationFonts: [[FontVariation]: OpaquePointer] = [:]
 
   init?(_ info: FaceInfo, id: Int) {
@@ -93,17 +94,17 @@ final class LoadedFont: @unchecked Sendable {
   /// The font with `variations` applied (the plain font when there are none).
   func font(variations: [FontVariation]) -> OpaquePointer {
     guard !variations.isEmpty, hb_ot_var_has_data(face) != 0 else { return font }
-    lock.lock()
-    defer { lock.unlock() }
-    if let f = variationFonts[variations] { return f }
-    let f = hb_font_create(face)!
-    let vars = variations.map { v in
-      hb_variation_t(tag: FontVariation.tag(v.tag), value: Float(v.value))
+    return lock.withLock { _ in
+      if let f = variationFonts[variations] { return f }
+      let f = hb_font_create(face)!
+      let vars = variations.map { v in
+        hb_variation_t(tag: FontVariation.tag(v.tag), value: Float(v.value))
+      }
+      vars.withUnsafeBufferPointer { hb_font_set_variations(f, $0.baseAddress, UInt32($0.count)) }
+      hb_font_make_immutable(f)
+      variationFonts[variations] = f
+      return f
     }
-    vars.withUnsafeBufferPointer { hb_font_set_variations(f, $0.baseAddress, UInt32($0.count)) }
-    hb_font_make_immutable(f)
-    variationFonts[variations] = f
-    return f
   }
 }
 
