@@ -33,8 +33,18 @@ let package = Package(
     .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
-    // The trampolines (written by scripts/lazy-bindings) and the loader behind them.
-    .target(name: "CLazyBinding"),
+    // The trampolines (written by scripts/lazy-bindings) and the loader behind them, and
+    // the libraries every render needs, linked statically from Debian's archives (an
+    // archive before those it calls). What the archives call in a lazily loaded library
+    // (cairo's FreeType and fontconfig calls, libxml2's ICU and liblzma calls) binds to
+    // the trampolines, so those still load only when first called.
+    .target(
+      name: "CLazyBinding",
+      linkerSettings: [
+        .linkedLibrary(":libxml2.a"), .linkedLibrary(":libcairo.a"),
+        .linkedLibrary(":libpng16.a"), .linkedLibrary(":libpixman-1.a"),
+        .linkedLibrary(":libz.a"), .linkedLibrary("m"),
+      ]),
     // The server's own libraries stay linked: svg-serve starts once.
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),

@@ -4,14 +4,11 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unicode/uvernum.h>
 
 #include "Functions.h"
 
 static const char *const sonames[INKPATH_LIBRARY_COUNT] = {
-    [INKPATH_LIBRARY_XML2] = "libxml2.so.2",
-    [INKPATH_LIBRARY_Z] = "libz.so.1",
-    [INKPATH_LIBRARY_CAIRO] = "libcairo.so.2",
-    [INKPATH_LIBRARY_PNG] = "libpng16.so.16",
     [INKPATH_LIBRARY_JPEG] = "libjpeg.so.62",
     [INKPATH_LIBRARY_GIF] = "libgif.so.7",
     [INKPATH_LIBRARY_WEBP] = "libwebp.so.7",
@@ -19,6 +16,9 @@ static const char *const sonames[INKPATH_LIBRARY_COUNT] = {
     [INKPATH_LIBRARY_FONTCONFIG] = "libfontconfig.so.1",
     [INKPATH_LIBRARY_FREETYPE] = "libfreetype.so.6",
     [INKPATH_LIBRARY_FRIBIDI] = "libfribidi.so.0",
+    /* The version the archive's calls carry in their names (ucnv_open_72). */
+    [INKPATH_LIBRARY_ICU] = "libicuuc.so." U_ICU_VERSION_SHORT,
+    [INKPATH_LIBRARY_LZMA] = "liblzma.so.5",
 };
 
 /* One handle per library, written once under the lock and read without it afterwards. A

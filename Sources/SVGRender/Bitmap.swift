@@ -37,7 +37,6 @@ public struct Bitmap: Sendable {
 
   /// Reads a PNG file through cairo.
   package init(pngFile path: String) throws(RenderError) {
-    if let reason = NativeLibrary.cairo.load() { throw RenderError(reason) }
     guard let surface = cairo_image_surface_create_from_png(path),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else { throw RenderError("cannot read PNG file \(path)") }
@@ -99,9 +98,6 @@ public struct Bitmap: Sendable {
   /// PNG-encodes the image. `fast` (zlib level 3, no row filters) is 4x quicker than
   /// libpng's defaults for files about 1.3x larger; resvg makes the same trade.
   public func pngData(fast: Bool = true) throws(RenderError) -> [UInt8] {
-    if let reason = fast ? NativeLibrary.zlib.load() : NativeLibrary.png.load() {
-      throw RenderError(reason)
-    }
     return try PNGEncoder.encode(self, fast: fast)
   }
 }

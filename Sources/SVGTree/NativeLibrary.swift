@@ -1,18 +1,15 @@
 import CLazyBinding
 
 /// A C library Inkpath loads when it first needs it rather than at start-up (the executables
-/// link none of them; see `CLazyBinding`). Each place that starts a job needing one asks for
-/// it first, so a library that is missing or broken becomes that job's error, naming the
-/// library, instead of stopping the process at its first call.
+/// link none of them; see `CLazyBinding`; libxml2, cairo, libpng and zlib, which every
+/// render needs, are linked statically and are not here). Each place that starts a job
+/// needing one asks for it first, so a library that is missing or broken becomes that job's
+/// error, naming the library, instead of stopping the process at its first call.
 package enum NativeLibrary: Sendable, CaseIterable {
-  case xml2, zlib, cairo, png, jpeg, gif, webp, harfbuzz, fontconfig, freetype, fribidi
+  case jpeg, gif, webp, harfbuzz, fontconfig, freetype, fribidi
 
   private var id: inkpath_library {
     switch self {
-    case .xml2: INKPATH_LIBRARY_XML2
-    case .zlib: INKPATH_LIBRARY_Z
-    case .cairo: INKPATH_LIBRARY_CAIRO
-    case .png: INKPATH_LIBRARY_PNG
     case .jpeg: INKPATH_LIBRARY_JPEG
     case .gif: INKPATH_LIBRARY_GIF
     case .webp: INKPATH_LIBRARY_WEBP
@@ -23,11 +20,11 @@ package enum NativeLibrary: Sendable, CaseIterable {
     }
   }
 
-  /// The file the library is loaded from, by its soname (`libcairo.so.2`).
+  /// The file the library is loaded from, by its soname (`libharfbuzz.so.0`).
   package var soname: String { String(cString: inkpath_library_soname(id)) }
 
   /// Loads the library (once; later calls return at once). Nil when it is loaded, else the
-  /// loader's reason, which names the file: `cannot load libcairo.so.2: ...`.
+  /// loader's reason, which names the file: `cannot load libharfbuzz.so.0: ...`.
   package func load() -> String? {
     var message = [CChar](repeating: 0, count: 600)
     guard inkpath_library_load(id, &message, message.count) != 0 else { return nil }

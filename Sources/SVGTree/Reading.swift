@@ -6,7 +6,6 @@ extension Document {
   /// Reads an SVG (or gzip-compressed `.svgz`) document from bytes.
   /// - Parameter path: used in error messages and as the base for relative references.
   public init(bytes: [UInt8], path: String? = nil, limits: Limits = .default) throws(SVGError) {
-    if let reason = NativeLibrary.load(.xml2, .zlib) { throw SVGError(.io, reason, file: path) }
     let data =
       try Gzip.isCompressed(bytes)
       ? Gzip.inflate(bytes, limit: limits.maxInputBytes, path: path) : bytes

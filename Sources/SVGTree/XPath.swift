@@ -17,9 +17,6 @@ extension Document {
   /// people write them; other namespaces use the prefixes the document declares, and
   /// `xlink:` is always known (`//use/@xlink:href`).
   public func xpath(_ expression: String) throws(XPathError) -> [NodeID] {
-    if let reason = NativeLibrary.xml2.load() {
-      throw XPathError(expression: expression, message: reason)
-    }
     _ = XMLMirror.initialized
     let mirror = XMLMirror(self)
     defer { xmlFreeDoc(mirror.doc) }

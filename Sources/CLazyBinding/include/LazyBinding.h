@@ -3,7 +3,8 @@
 #include <stddef.h>
 
 /* The C libraries Inkpath loads when it first calls them, not at start-up: the executables
-   and modules do not link them. Trampolines.c (written by scripts/lazy-bindings) defines each
+   and modules do not link them. (The libraries every render needs, libxml2, cairo, pixman,
+   libpng and zlib, are linked statically instead; see ArchiveCalls.h.) Trampolines.c (written by scripts/lazy-bindings) defines each
    function we call under its own name (hidden, so the libraries' own calls never bind to
    it); opening a library (dlopen, RTLD_LAZY | RTLD_LOCAL) looks up every function Inkpath
    calls in it (dlsym), and the trampolines call through those addresses.
@@ -16,10 +17,6 @@
    the library and function to stderr and abort, as the dynamic linker does. */
 
 typedef enum {
-  INKPATH_LIBRARY_XML2,
-  INKPATH_LIBRARY_Z,
-  INKPATH_LIBRARY_CAIRO,
-  INKPATH_LIBRARY_PNG,
   INKPATH_LIBRARY_JPEG,
   INKPATH_LIBRARY_GIF,
   INKPATH_LIBRARY_WEBP,
@@ -27,10 +24,12 @@ typedef enum {
   INKPATH_LIBRARY_FONTCONFIG,
   INKPATH_LIBRARY_FREETYPE,
   INKPATH_LIBRARY_FRIBIDI,
+  INKPATH_LIBRARY_ICU,  /* only libxml2 calls it (ArchiveCalls.h) */
+  INKPATH_LIBRARY_LZMA, /* only libxml2 calls it (ArchiveCalls.h) */
   INKPATH_LIBRARY_COUNT
 } inkpath_library;
 
-/* The soname the library is opened by ("libcairo.so.2"). */
+/* The soname the library is opened by ("libharfbuzz.so.0"). */
 const char *inkpath_library_soname(inkpath_library library);
 
 /* Opens the library once (later calls return at once). 0 when it is loaded; -1 when it

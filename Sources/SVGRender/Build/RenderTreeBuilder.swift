@@ -6,7 +6,6 @@ extension RenderTree {
   /// diagnostic; only a broken limit (``Limits/maxReferences``) is an error.
   public init(document: Document, options: RenderOptions = RenderOptions()) throws(RenderError) {
     guard let root = document.root else { throw RenderError("the document has no root element") }
-    if let reason = NativeLibrary.load(.cairo, .zlib) { throw RenderError(reason) }
     let context = BuildContext(document: document, options: options)
     let builder = RenderTreeBuilder(context: context)
     let (size, group) = try builder.buildRoot(root)

@@ -63,7 +63,7 @@ enum ImageDecoder {
   {
     let library: NativeLibrary? =
       switch format {
-      case .png: .png
+      case .png: nil
       case .jpeg: .jpeg
       case .gif: .gif
       case .webp: .webp

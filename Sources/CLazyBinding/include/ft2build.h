@@ -1,0 +1,1 @@
+/usr/include/freetype2/ft2build.h
