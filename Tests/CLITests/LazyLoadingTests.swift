@@ -92,6 +92,21 @@ import Testing
     #expect(list.status == 0, "status \(list.status): \(list.stderr)")
   }
 
+  /// SCSU is an encoding that neither libxml2 nor iconv knows: the linked-in libxml2 reads
+  /// it through ICU, whose functions (and the error callbacks libxml2 hands it) reach the
+  /// lazily loaded libicuuc through the trampolines.
+  @Test func anEncodingOnlyICUKnowsIsRead() throws {
+    let dir = try temporaryDirectory()
+    let svg = """
+      <?xml version="1.0" encoding="SCSU"?><svg xmlns="http://www.w3.org/2000/svg" \
+      width="4" height="4"><rect id="sq" width="4" height="4"/></svg>
+      """
+    try svg.write(toFile: "\(dir)/scsu.svg", atomically: true, encoding: .utf8)
+    let r = try Executable(name: "svg-query").run(["\(dir)/scsu.svg", "--list"])
+    #expect(r.status == 0, "status \(r.status): \(r.stderr)")
+    #expect(r.text.contains("sq rect 0 0 4 4"), "\(r.text)")
+  }
+
   @Test func textWithoutHarfBuzzIsAnErrorNamingIt() throws {
     let dir = try temporaryDirectory()
     try """
