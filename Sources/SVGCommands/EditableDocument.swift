@@ -82,7 +82,8 @@ public struct EditableDocument: Sendable {
       if let cached { return cached }
       let built = Scene(
         document: document, tree: tree, options: options,
-        reusing: cache.previousScene.withLock { $0 })
+        reusing: cache.previousScene.withLock { $0 },
+        sameElements: cache.sameElements.withLock { $0 })
       cache.previousScene.withLock { $0 = nil }
       cached = built
       return built
@@ -193,8 +194,11 @@ public struct EditableDocument: Sendable {
         ? UndoStep(change: .document(current))
         : UndoStep(change: .nodes(edit.saved), inserted: edit.inserted))
     log.append(c.command)
+    let before = current
     current = edit.document
-    cache.edited(edit.inserted.isEmpty && !edit.removesNodes ? Array(edit.saved.keys) : nil)
+    cache.edited(
+      edit.inserted.isEmpty && !edit.removesNodes ? Array(edit.saved.keys) : nil, in: current,
+      from: before)
   }
 
   /// The scene of ``current`` for command `c`; an error at the command when the document

@@ -24,26 +24,39 @@ final class SceneCache: Sendable {
   let base: Mutex<SceneCache?>
   /// The previous state's scene; dropped once this state has one.
   let previousScene: Mutex<Scene?>
+  /// Whether the commands since ``previousScene``'s state kept every element's id, name
+  /// and place, which its table of index paths holds (see ``edited(_:in:from:)``).
+  let sameElements = Mutex(false)
+  /// Whether the commands up to the previous state kept them.
+  private let sameElementsBefore: Bool
   /// The nearest earlier state with a tree, with the nodes changed since; dropped once this
   /// state has a tree, and nil when how the document changed since is not known.
   let built: Mutex<BuiltState?>
   let pathData: PathDataCache
 
   /// The cache of a state that follows the state `previous` kept, whose document was
-  /// `document`. Until ``edited(_:)`` says which nodes changed, the change is unknown.
+  /// `document`. Until ``edited(_:in:from:)`` says which nodes changed, the change is unknown.
   init(after previous: SceneCache? = nil, document: Document? = nil) {
     var rendered: SceneCache?
     var scene: Scene?
     var built: BuiltState?
     if let previous {
       rendered = previous.raster.withLock { $0 != nil } ? previous : previous.base.withLock { $0 }
-      scene = previous.scene.withLock { $0 } ?? previous.previousScene.withLock { $0 }
+      if let own = previous.scene.withLock({ $0 }) {
+        scene = own
+        sameElementsBefore = true
+      } else {
+        scene = previous.previousScene.withLock { $0 }
+        sameElementsBefore = previous.sameElements.withLock { $0 }
+      }
       if let document, let cascade = previous.cascade.withLock({ $0 }) {
         built = BuiltState(document: document, cascade: cascade, changed: [], known: false)
       } else if var earlier = previous.built.withLock({ $0 }), earlier.known {
         earlier.known = false
         built = earlier
       }
+    } else {
+      sameElementsBefore = false
     }
     base = Mutex(rendered)
     previousScene = Mutex(scene)
@@ -51,9 +64,17 @@ final class SceneCache: Sendable {
     pathData = previous?.pathData ?? PathDataCache()
   }
 
-  /// Records that the command which made this state changed only the attributes of
-  /// `nodes` (nil: anything may have changed).
-  func edited(_ nodes: [NodeID]?) {
+  /// Records that the command which made this state of `document` from `old` changed only
+  /// the attributes and links of `nodes` (nil: anything may have changed).
+  func edited(_ nodes: [NodeID]?, in document: Document, from old: Document) {
+    sameElements.withLock {
+      $0 =
+        sameElementsBefore
+        && nodes?.allSatisfy { id in
+          let (a, b) = (old[id], document[id])
+          return a.kind == b.kind && a.name == b.name && a.id == b.id && a.children == b.children
+        } ?? false
+    }
     built.withLock { state in
       guard let nodes, state != nil else {
         state = nil

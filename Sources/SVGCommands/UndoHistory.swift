@@ -172,7 +172,8 @@ extension EditableDocument {
             + " (setActiveColor changes none)"
           : "nothing to redo: no command is undone since the last change", at: c.location)
     }
+    let before = current
     current = changed
-    cache.edited(undoMemory.lastTouched)
+    cache.edited(undoMemory.lastTouched, in: current, from: before)
   }
 }

@@ -52,16 +52,19 @@ import Testing
   ]
 
   /// Random recolours of groups and shapes (fill, stroke, the fill of the active colour,
-  /// translucent colours, opacity), with undo and redo and a move: after every command the
-  /// session's tree is a fresh build's, and the restyled cascade was the one used.
+  /// translucent colours, opacity), with undo and redo, moves and reorders: after every
+  /// command the session's tree is a fresh build's, the restyled cascade was the one used
+  /// wherever the command changed only attributes, and hits (index paths included) are a
+  /// fresh scene's.
   @Test func randomEditsBuildWhatAFreshBuildGives() throws {
     let d = try Document(string: Self.drawing)
     var session = EditableDocument(d)
     var random = SplitMix(seed: 2026)
     func pick(_ n: Int) -> Int { Int(random.next() * Double(n)) }
     var restyled = 0
+    var reorders = 0
     for step in 0..<60 {
-      _ = try session.renderTree()
+      _ = try session.scene()
       let target = Self.targets[pick(Self.targets.count)]
       let color = "\(pick(256)), \(pick(256)), \(pick(256))"
       let script: String
@@ -73,18 +76,31 @@ import Testing
         script = session.undoHistory.undoable.isEmpty ? "fill(\(target))" : "undo()"
       case 5: script = session.undoHistory.redoable.isEmpty ? "fill(\(target))" : "redo()"
       case 6: script = step % 2 == 0 ? "moveBy(r1, 2, 1)" : "setFill(\(target), \(color))"
+      case 7 where step % 3 == 0:
+        script = "moveToIndex(\(["c1", "c2", "leaf"][pick(3)]), \(pick(3)))"
+        reorders += 1
       default: script = "setFill(\(target), \(color))"
       }
+      let before = session.current
       try session.apply(script: script)
-      if session.cache.built.withLock({ $0 })?.cascade(for: session.current) != nil {
-        restyled += 1
-      }
+      let restyles = session.cache.built.withLock({ $0 })?.cascade(for: session.current) != nil
+      let sameStructure = before.nodes.map(\.children) == session.current.nodes.map(\.children)
+      #expect(restyles == sameStructure, "step \(step): \(script)")
+      if restyles { restyled += 1 }
       let tree = try session.renderTree()
       let fresh = try RenderTree(document: session.current)
       #expect(Self.dump(tree) == Self.dump(fresh), "step \(step): \(script)")
+      let scene = try session.scene()
+      let freshScene = try Scene(document: session.current)
+      // The shapes of `inner` that reorders move, their clones, and random points.
+      let shapes = [Point(20, 55), Point(50, 55), Point(80, 55), Point(60, 95), Point(90, 95)]
+      for p in shapes + (0..<3).map({ _ in Point(random.next() * 120, random.next() * 120) }) {
+        #expect(Self.hits(scene, p) == Self.hits(freshScene, p), "step \(step): \(script)")
+      }
     }
-    // Every command changed attributes only (a move too: its `transform`).
-    #expect(restyled == 60)
+    // Most commands change attributes only (a move too: its `transform`).
+    #expect(reorders > 0)
+    #expect(restyled >= 60 - 3 * reorders)
   }
 
   /// The restyled cascade is the whole cascade of the edited document, element by element.
@@ -143,6 +159,15 @@ import Testing
       let tree = try session.renderTree()
       #expect(
         Self.dump(tree) == Self.dump(try RenderTree(document: session.current)), "\(script)")
+    }
+  }
+
+  /// The hits at `point` as results name them: element, index path, ancestors, shape, uses.
+  static func hits(_ scene: Scene, _ point: Point) -> [String] {
+    func name(_ e: FoundElement) -> String { "\(e.tag)#\(e.id ?? "")@\(e.indexPath)" }
+    return scene.elements(at: point).map { hit in
+      ([hit.element, hit.shape] + hit.ancestors + hit.uses).map(name).joined(separator: " ")
+        + " \(hit.part) \(hit.paintsFill)"
     }
   }
 
