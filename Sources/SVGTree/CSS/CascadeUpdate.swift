@@ -65,11 +65,16 @@ extension Document {
       guard a.isElement, b.isElement, a.name == b.name, a.namespaceURI == b.namespaceURI,
         a.parent == b.parent, a.children == b.children, b.name != "style"
       else { return nil }
-      let before = Set(a.attributes.map { "\($0.name)=\($0.value)" })
-      let after = Set(b.attributes.map { "\($0.name)=\($0.value)" })
-      for text in before.symmetricDifference(after) {
-        if selectorAttributes.contains(String(text.prefix { $0 != "=" })) { return nil }
+      // Values are compared, not hashed: a path's `d` can be megabytes.
+      func changes(_ x: Node, _ y: Node) -> Bool {
+        x.attributes.contains { e in
+          selectorAttributes.contains(e.name)
+            && !y.attributes.contains {
+              $0.name == e.name && $0.namespaceURI == e.namespaceURI && $0.value == e.value
+            }
+        }
       }
+      if changes(a, b) || changes(b, a) { return nil }
     }
     let index = RuleIndex(sheets: cascade.sheets)
     for id in changed {
