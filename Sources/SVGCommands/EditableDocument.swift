@@ -20,7 +20,7 @@ public struct EditableDocument: Sendable {
   public let original: Document
   /// The document with every command of ``log`` applied.
   public internal(set) var current: Document {
-    didSet { cache = SceneCache(after: cache) }
+    didSet { cache = SceneCache(after: cache, document: oldValue) }
   }
   /// The colour `fill` and `fillAt` paint with; black until `setActiveColor`.
   public internal(set) var activeColor: Color = .black
@@ -57,11 +57,16 @@ public struct EditableDocument: Sendable {
     var options = renderOptions
     if let cancellation { options.cancellation = cancellation }
     if options.pathData == nil { options.pathData = cache.pathData }
+    let cache = self.cache
     return try cache.tree.withLock { cached throws(RenderError) -> RenderTree in
       if let cached { return cached }
-      let built = try RenderTree(document: document, options: options)
-      cached = built
-      return built
+      // After attribute edits, the last built state's cascade restyled where they reach.
+      let kept = cache.built.withLock { $0 }?.cascade(for: document)
+      let built = try RenderTree.build(document: document, options: options, cascade: kept)
+      cache.cascade.withLock { $0 = built.cascade }
+      cache.built.withLock { $0 = nil }
+      cached = built.tree
+      return built.tree
     }
   }
 
@@ -77,7 +82,8 @@ public struct EditableDocument: Sendable {
       if let cached { return cached }
       let built = Scene(
         document: document, tree: tree, options: options,
-        reusing: cache.previousScene.withLock { $0 })
+        reusing: cache.previousScene.withLock { $0 },
+        sameElements: cache.sameElements.withLock { $0 })
       cache.previousScene.withLock { $0 = nil }
       cached = built
       return built
@@ -188,7 +194,11 @@ public struct EditableDocument: Sendable {
         ? UndoStep(change: .document(current))
         : UndoStep(change: .nodes(edit.saved), inserted: edit.inserted))
     log.append(c.command)
+    let before = current
     current = edit.document
+    cache.edited(
+      edit.inserted.isEmpty && !edit.removesNodes ? Array(edit.saved.keys) : nil, in: current,
+      from: before)
   }
 
   /// The scene of ``current`` for command `c`; an error at the command when the document

@@ -11,28 +11,97 @@ import Synchronization
 /// is rendered itself, and the previous state's scene until it has its own: a re-render
 /// after a recolour redraws only the rows it changed and deflates again only their PNG
 /// bands, and its scene keeps the boxes and the spatial index of the shapes that did not
-/// move. Path data is parsed once per session.
+/// move. Path data is parsed once per session, and the cascade of a state built after
+/// commands that only changed attributes is the last built state's, restyled where they
+/// reach (``BuiltState``).
 final class SceneCache: Sendable {
   let tree = Mutex<RenderTree?>(nil)
+  /// The cascade ``tree`` was built with, set with it.
+  let cascade = Mutex<KeptCascade?>(nil)
   let scene = Mutex<Scene?>(nil)
   let raster = Mutex<LastRaster?>(nil)
   /// The nearest earlier state with a raster; dropped once this state has one.
   let base: Mutex<SceneCache?>
   /// The previous state's scene; dropped once this state has one.
   let previousScene: Mutex<Scene?>
+  /// Whether the commands since ``previousScene``'s state kept every element's id, name
+  /// and place, which its table of index paths holds (see ``edited(_:in:from:)``).
+  let sameElements = Mutex(false)
+  /// Whether the commands up to the previous state kept them.
+  private let sameElementsBefore: Bool
+  /// The nearest earlier state with a tree, with the nodes changed since; dropped once this
+  /// state has a tree, and nil when how the document changed since is not known.
+  let built: Mutex<BuiltState?>
   let pathData: PathDataCache
 
-  /// The cache of a state that follows the state `previous` kept.
-  init(after previous: SceneCache? = nil) {
+  /// The cache of a state that follows the state `previous` kept, whose document was
+  /// `document`. Until ``edited(_:in:from:)`` says which nodes changed, the change is unknown.
+  init(after previous: SceneCache? = nil, document: Document? = nil) {
     var rendered: SceneCache?
     var scene: Scene?
+    var built: BuiltState?
     if let previous {
       rendered = previous.raster.withLock { $0 != nil } ? previous : previous.base.withLock { $0 }
-      scene = previous.scene.withLock { $0 } ?? previous.previousScene.withLock { $0 }
+      if let own = previous.scene.withLock({ $0 }) {
+        scene = own
+        sameElementsBefore = true
+      } else {
+        scene = previous.previousScene.withLock { $0 }
+        sameElementsBefore = previous.sameElements.withLock { $0 }
+      }
+      if let document, let cascade = previous.cascade.withLock({ $0 }) {
+        built = BuiltState(document: document, cascade: cascade, changed: [], known: false)
+      } else if var earlier = previous.built.withLock({ $0 }), earlier.known {
+        earlier.known = false
+        built = earlier
+      }
+    } else {
+      sameElementsBefore = false
     }
     base = Mutex(rendered)
     previousScene = Mutex(scene)
+    self.built = Mutex(built)
     pathData = previous?.pathData ?? PathDataCache()
+  }
+
+  /// Records that the command which made this state of `document` from `old` changed only
+  /// the attributes and links of `nodes` (nil: anything may have changed).
+  func edited(_ nodes: [NodeID]?, in document: Document, from old: Document) {
+    sameElements.withLock {
+      $0 =
+        sameElementsBefore
+        && nodes?.allSatisfy { id in
+          let (a, b) = (old[id], document[id])
+          return a.kind == b.kind && a.name == b.name && a.id == b.id && a.children == b.children
+        } ?? false
+    }
+    built.withLock { state in
+      guard let nodes, state != nil else {
+        state = nil
+        return
+      }
+      state!.changed.formUnion(nodes)
+      state!.known = true
+    }
+  }
+}
+
+/// An earlier state of a session's document that has a render tree: its document and the
+/// cascade of that tree, and the nodes whose attributes the commands since have changed.
+struct BuiltState: Sendable {
+  var document: Document
+  var cascade: KeptCascade
+  var changed: Set<NodeID>
+  /// Whether ``changed`` is all that changed (every command since said what it changed).
+  var known: Bool
+
+  /// The cascade of `document`, this state's restyled; nil when only a whole cascade is
+  /// exact.
+  func cascade(for document: Document) -> KeptCascade? {
+    guard known else { return nil }
+    var out = cascade
+    guard document.restyle(&out, from: self.document, changed: changed) != nil else { return nil }
+    return out
   }
 }
 

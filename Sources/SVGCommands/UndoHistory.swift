@@ -34,6 +34,13 @@ struct UndoStep: Sendable {
   /// Nodes the command added: undoing it detaches them.
   var inserted: [NodeID] = []
 
+  /// The nodes restoring this step changes, when no node is added or removed (nil
+  /// otherwise).
+  var touched: [NodeID]? {
+    guard case .nodes(let saved) = change, inserted.isEmpty else { return nil }
+    return Array(saved.keys)
+  }
+
   /// Puts `document` back as the step saved it and returns the step that goes the other
   /// way (from the document as it was before).
   func restore(_ document: inout Document) -> UndoStep {
@@ -65,6 +72,9 @@ struct UndoMemory: Sendable {
   var history = UndoHistory()
   private var undoSteps: [Int: UndoStep] = [:]
   private var redoSteps: [Int: UndoStep] = [:]
+  /// The nodes the last undo or redo changed, when it changed only their attributes and
+  /// links (nil: anything may have changed).
+  private(set) var lastTouched: [NodeID]?
 
   init(_ history: UndoHistory = UndoHistory()) { self.history = history }
 
@@ -109,8 +119,10 @@ struct UndoMemory: Sendable {
   ) throws(CommandError) -> Int? {
     guard let p = history[keyPath: from].last else { return nil }
     if let step = self[keyPath: using].removeValue(forKey: p) {
+      lastTouched = step.touched
       self[keyPath: keeping][p] = step.restore(&document)
     } else {
+      lastTouched = nil
       document = try rebuild(p)
       forgetSteps()
     }
@@ -160,6 +172,8 @@ extension EditableDocument {
             + " (setActiveColor changes none)"
           : "nothing to redo: no command is undone since the last change", at: c.location)
     }
+    let before = current
     current = changed
+    cache.edited(undoMemory.lastTouched, in: current, from: before)
   }
 }

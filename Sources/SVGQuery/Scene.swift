@@ -28,15 +28,18 @@ public struct Scene: Sendable {
   /// A scene for a render tree already built from `document`. With `previous`, a scene of
   /// an earlier state of the same drawing (before a recolour, say), the shapes whose
   /// geometry did not change keep their boxes, and the spatial index is kept when no box
-  /// changed.
+  /// changed. With `sameElements`, the caller knows that `document` has the elements of
+  /// `previous`'s document with the same ids, names and places (only other attributes
+  /// changed): the table of their index paths is kept too.
   public init(
     document: Document, tree: RenderTree, options: RenderOptions = RenderOptions(),
-    reusing previous: Scene? = nil
+    reusing previous: Scene? = nil, sameElements: Bool = false
   ) {
     self.document = document
     self.tree = tree
     self.options = options
-    self.storage = SceneStorage(document: document, tree: tree, previous: previous?.storage)
+    self.storage = SceneStorage(
+      document: document, tree: tree, previous: previous?.storage, sameElements: sameElements)
   }
 
   /// Maps document coordinates (the root's user space) to canvas CSS pixels.
@@ -63,7 +66,10 @@ final class SceneStorage: Sendable {
   let owners = Mutex<[NodeID: [Int]]?>(nil)
   let positions = Mutex<ElementTable?>(nil)
 
-  init(document: Document, tree: RenderTree, previous: SceneStorage? = nil) {
+  init(
+    document: Document, tree: RenderTree, previous: SceneStorage? = nil,
+    sameElements: Bool = false
+  ) {
     var flattener = Flattener(document: document, previous: previous?.leaves ?? [])
     flattener.visit(.group(tree.root), parent: -1, toCanvas: .identity, inMarker: false)
     groups = flattener.groups
@@ -76,6 +82,10 @@ final class SceneStorage: Sendable {
     if let previous, previous.leafBounds == leafBounds {
       let kept = previous.index.withLock { $0 }
       index.withLock { $0 = kept }
+    }
+    if let previous, sameElements {
+      let kept = previous.positions.withLock { $0 }
+      positions.withLock { $0 = kept }
     }
   }
 

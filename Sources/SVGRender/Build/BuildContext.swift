@@ -11,6 +11,10 @@ final class BuildContext {
   /// Each element's declared values, for styling `use` instances.
   let specified: [StyleEntries]
   let styles: [ComputedStyle]
+  /// The style sheets the cascade read (the document's and the options', imports resolved).
+  let sheets: [StyleSheet]
+  /// What reading them reported (the first of ``diagnostics``).
+  private let sheetDiagnostics: [Diagnostic]
   let options: RenderOptions
   private(set) var diagnostics: [Diagnostic] = []
   /// What the documents of one render (the input and the files its references reach)
@@ -32,10 +36,11 @@ final class BuildContext {
   /// The build's time limit and cancellation (see ``RenderCancellation``).
   let cancellation: RenderCancellation?
 
-  /// The context of a render's input document.
-  convenience init(document: Document, options: RenderOptions) {
+  /// The context of a render's input document. With `cascade` (see ``KeptCascade``), the
+  /// styles are taken from it, not computed.
+  convenience init(document: Document, options: RenderOptions, cascade: KeptCascade? = nil) {
     let shared = SharedBuild()
-    self.init(document: document, options: options, shared: shared, owner: true)
+    self.init(document: document, options: options, shared: shared, owner: true, cascade: cascade)
     shared.externals.input = self
     // A reference to the input's own file is a reference into the input.
     if let path = document.sourcePath, !path.hasPrefix("<"),
@@ -48,13 +53,24 @@ final class BuildContext {
 
   /// The context of a document that the render reached through a reference (see
   /// ``ExternalDocuments``), sharing `shared` with every other document of the render.
-  init(document: Document, options: RenderOptions, shared: SharedBuild, owner: Bool = false) {
+  init(
+    document: Document, options: RenderOptions, shared: SharedBuild, owner: Bool = false,
+    cascade: KeptCascade? = nil
+  ) {
     self.document = document
     self.options = options
     self.shared = shared
     self.ownedShared = owner ? shared : nil
     self.documentKey = shared.newDocumentKey()
     self.cancellation = RenderCancellation.token(options.cancellation, limits: options.limits)
+    if let cascade {
+      specified = cascade.specified
+      styles = cascade.styles
+      sheets = cascade.sheets
+      sheetDiagnostics = cascade.diagnostics
+      diagnostics = cascade.diagnostics
+      return
+    }
     var sheetDiagnostics: [Diagnostic] = []
     let directory = ImageLoader.directory(of: document)
     let sheets = (document.styleSheets() + options.styleSheets).map {
@@ -62,10 +78,12 @@ final class BuildContext {
         resources: options.resources, directory: directory, limits: options.limits,
         diagnostics: &sheetDiagnostics)
     }
+    self.sheets = sheets
     self.specified = document.specifiedEntries(styleSheets: sheets)
     self.styles = document.computeStyles(
       specified: specified, inheritedDefaults: options.inheritedDefaults)
-    diagnostics = Array(sheetDiagnostics.prefix(100))
+    self.sheetDiagnostics = Array(sheetDiagnostics.prefix(100))
+    diagnostics = self.sheetDiagnostics
   }
 
   /// The computed style of `id`: the one of its `use` instance while one is being built.
@@ -75,6 +93,13 @@ final class BuildContext {
   }
 
   func style(_ id: NodeID) -> StyleValues { StyleValues(context: self, id: id) }
+
+  /// This document's cascade, to update for the next state of an edited document.
+  var keptCascade: KeptCascade {
+    KeptCascade(
+      specified: specified, styles: styles, sheets: sheets,
+      diagnostics: sheetDiagnostics)
+  }
 
   func warn(_ message: String, at id: NodeID?) {
     let location = id.map { document[$0].location } ?? .unknown

@@ -5,11 +5,23 @@ extension RenderTree {
   /// Builds the render tree of `document`. Content that cannot be drawn is dropped with a
   /// diagnostic; only a broken limit (``Limits/maxReferences``) is an error.
   public init(document: Document, options: RenderOptions = RenderOptions()) throws(RenderError) {
+    self = try Self.build(document: document, options: options).tree
+  }
+
+  /// Builds the render tree of `document` as ``init(document:options:)`` does, with the
+  /// styles of `cascade` when given instead of running the cascade: the cascade kept of an
+  /// earlier state of an edited document, updated for this one (`Document.restyle`). Returns
+  /// the cascade to keep for the next state.
+  package static func build(
+    document: Document, options: RenderOptions, cascade: KeptCascade? = nil
+  ) throws(RenderError) -> (tree: RenderTree, cascade: KeptCascade) {
     guard let root = document.root else { throw RenderError("the document has no root element") }
-    let context = BuildContext(document: document, options: options)
+    let context = BuildContext(document: document, options: options, cascade: cascade)
     let builder = RenderTreeBuilder(context: context)
     let (size, group) = try builder.buildRoot(root)
-    self.init(size: size, root: group, diagnostics: document.diagnostics + context.diagnostics)
+    let tree = RenderTree(
+      size: size, root: group, diagnostics: document.diagnostics + context.diagnostics)
+    return (tree, context.keptCascade)
   }
 }
 

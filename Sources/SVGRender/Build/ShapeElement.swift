@@ -57,7 +57,7 @@ enum ShapeElement {
     switch n.name {
     case "path":
       guard let d = n.attribute("d") else { return nil }
-      let (path, error) = style.context.options.pathData?.parse(d) ?? PathData.parse(d)
+      let (path, error) = style.context.options.pathData?.parse(d, of: id) ?? PathData.parse(d)
       if let error {
         style.context.warn("path data error: \(error.message); drawn up to the error", at: id)
       }

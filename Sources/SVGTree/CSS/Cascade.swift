@@ -108,7 +108,7 @@ extension Document {
   }
 
   /// The winning declared value of each property on `id`, before inheritance.
-  private func specifiedValues(_ id: NodeID, _ node: Node, _ index: RuleIndex) -> StyleEntries {
+  func specifiedValues(_ id: NodeID, _ node: Node, _ index: RuleIndex) -> StyleEntries {
     var out = StyleEntries()
     if isSVGElement(id) {
       for a in node.attributes where a.namespaceURI == nil {
