@@ -91,7 +91,8 @@ struct HitShapes: Sendable {
         strokeIndex = Int32(strokes.count)
         strokes.append(s)
         strokeShapes.append(
-          StrokeShape(s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count))
+          StrokeShape(
+            s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count, path: node.path))
         vertexFactors += StrokeVertices.factors(node.path, s, leaf.toCanvas)
       }
       let test: HitShape.Test =
