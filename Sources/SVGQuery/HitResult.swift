@@ -6,9 +6,8 @@ extension SceneStorage {
   /// The result for a hit on leaf `i`. Costs O(depth): index paths come from the
   /// ``elementTable``, and each ancestor's is a prefix of the element's.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
-    let uses = uses(of: i)
-    let shape =
-      leaves[i].source ?? groups[max(0, leaves[i].group)].source ?? document.root ?? Document.top
+    let uses = hitShapes.shapes[i].inUse ? uses(of: i) : []
+    let shape = NodeID(Int(hitShapes.shapes[i].source))
     let element = uses.first ?? shape
     let table = elementTable
     let paintsFill = hitShapes.shapes[i].paintsFill
