@@ -80,15 +80,24 @@ final class ElementTable: Sendable {
   /// ``SVGTree/Document/indexPath(of:)`` answers nil for them).
   func indexPath(of id: NodeID) -> ElementPath {
     guard let root, positions[id.index] >= 0 || id == root else { return ElementPath([]) }
-    var indices: [Int] = []
+    // Counted first, so the path is one allocation of its size, filled from its end.
+    var depth = 0
     var current = id.index
     while current != root.index {
       let p = Int(parents[current])
       guard p > 0, positions[current] >= 0 else { return ElementPath([]) }
-      indices.append(Int(positions[current]))
+      depth += 1
       current = p
     }
-    indices.reverse()
+    guard depth > 0 else { return ElementPath([]) }
+    let indices = [Int](unsafeUninitializedCapacity: depth) { buffer, count in
+      var current = id.index
+      for k in stride(from: depth - 1, through: 0, by: -1) {
+        buffer[k] = Int(positions[current])
+        current = Int(parents[current])
+      }
+      count = depth
+    }
     return ElementPath(indices)
   }
 }
