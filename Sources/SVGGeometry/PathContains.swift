@@ -11,11 +11,18 @@ extension Path {
   /// Whether `p` is inside the filled area under `rule`.
   ///
   /// Open subpaths are implicitly closed, as for filling. The winding number is counted along
-  /// a ray to +x; a curve is flattened only when its control polygon straddles the ray near
-  /// the point (otherwise its chord crosses the ray exactly as the curve does), with chords
+  /// a ray to +x; a curve is cut only where its control polygon straddles the ray near the
+  /// point (otherwise its chord crosses the ray exactly as the curve does), into chords
   /// within 1e-4 of the curve's own size. Points exactly on the outline may go either way.
   public func contains(_ p: Point, rule: FillRule) -> Bool {
-    let winding = windingNumber(at: p)
+    elements.withUnsafeBufferPointer { Self.contains($0, p, rule: rule) }
+  }
+
+  /// ``contains(_:rule:)`` for the elements of a path, read in place.
+  public static func contains(
+    _ elements: UnsafeBufferPointer<PathElement>, _ p: Point, rule: FillRule
+  ) -> Bool {
+    let winding = windingNumber(of: elements, at: p)
     switch rule {
     case .nonZero: return winding != 0
     case .evenOdd: return winding & 1 != 0
@@ -25,37 +32,44 @@ extension Path {
   /// The winding number of the outline around `p` (positive for clockwise on screen).
   ///
   /// Walks the elements once, with ``subpaths``' current-point rules, and allocates
-  /// nothing: a curve whose control box holds the point is flattened one chord at a time.
+  /// nothing: a curve whose control box holds the point is halved where it still does.
   public func windingNumber(at p: Point) -> Int {
-    var winding = 0
+    elements.withUnsafeBufferPointer { Self.windingNumber(of: $0, at: p) }
+  }
+
+  /// ``windingNumber(at:)`` for the elements of a path, read in place.
+  public static func windingNumber(of elements: UnsafeBufferPointer<PathElement>, at p: Point)
+    -> Int
+  {
+    var sum = 0
     var point = Point.zero
     var start = Point.zero
     var open = false
     for el in elements {
       switch el {
       case .move(let q):
-        if open { winding += Self.edgeWinding(point, start, p) }
+        if open { sum += edgeWinding(point, start, p) }
         (point, start, open) = (q, q, true)
       case .line(let q):
         if !open { (start, open) = (point, true) }
-        winding += Self.edgeWinding(point, q, p)
+        sum += edgeWinding(point, q, p)
         point = q
       case .quad(let c, let q):
         if !open { (start, open) = (point, true) }
-        winding += Self.winding(of: .quad(point, c, q), around: p)
+        sum += Self.winding(of: .quad(point, c, q), around: p)
         point = q
       case .cubic(let c1, let c2, let q):
         if !open { (start, open) = (point, true) }
-        winding += Self.winding(of: .cubic(point, c1, c2, q), around: p)
+        sum += Self.winding(of: .cubic(point, c1, c2, q), around: p)
         point = q
       case .close:
         guard open else { continue }
-        winding += Self.edgeWinding(point, start, p)
+        sum += edgeWinding(point, start, p)
         (point, open) = (start, false)
       }
     }
-    if open { winding += Self.edgeWinding(point, start, p) }
-    return winding
+    if open { sum += edgeWinding(point, start, p) }
+    return sum
   }
 
   private static func winding(of seg: PathSegment, around p: Point) -> Int {
@@ -66,17 +80,42 @@ extension Path {
     }
     let size = max(box.maxX - box.minX, box.maxY - box.minY)
     guard size > 0 else { return 0 }
-    // The chords `appendFlattened` gives, walked without storing them.
-    let n = seg.flatteningSteps(tolerance: size * 1e-4)
-    let step = 1 / Double(n)
-    var w = 0
-    var last = seg.start
-    for i in 1...n {
-      let next = i == n ? seg.end : seg.point(at: Double(i) * step)
-      w += edgeWinding(last, next, p)
-      last = next
+    switch seg {
+    case .line(let a, let b): return edgeWinding(a, b, p)
+    case .quad(let a, let c, let b):
+      let c1 = a + (c - a) * (2.0 / 3)
+      let c2 = b + (c - b) * (2.0 / 3)
+      return cubicWinding(a, c1, c2, b, p, tolerance: size * 1e-4, depth: 0)
+    case .cubic(let a, let b, let c, let d):
+      return cubicWinding(a, b, c, d, p, tolerance: size * 1e-4, depth: 0)
     }
-    return w
+  }
+
+  /// The winding of a cubic around `p`, halved (de Casteljau) only where its hull holds the
+  /// ray near `p`: elsewhere, and once the curve is within `tolerance` of its chord, the
+  /// chord crosses the ray as the curve does. The curve minus its chord's uniform motion is
+  /// a cubic with control points b − (2a + d)/3 and c − (a + 2d)/3 and both ends at zero, so
+  /// the larger of those bounds how far the curve is from the chord.
+  private static func cubicWinding(
+    _ a: Point, _ b: Point, _ c: Point, _ d: Point, _ p: Point, tolerance: Double, depth: Int
+  ) -> Int {
+    if p.y < min(a.y, b.y, c.y, d.y) || p.y > max(a.y, b.y, c.y, d.y)
+      || p.x > max(a.x, b.x, c.x, d.x) || p.x < min(a.x, b.x, c.x, d.x)
+    {
+      return edgeWinding(a, d, p)
+    }
+    let e1 = b - (a * 2 + d) * (1.0 / 3)
+    let e2 = c - (a + d * 2) * (1.0 / 3)
+    let off = max(abs(e1.x), abs(e1.y), abs(e2.x), abs(e2.y))
+    if off <= tolerance || depth >= 40 { return edgeWinding(a, d, p) }
+    let ab = (a + b) * 0.5
+    let bc = (b + c) * 0.5
+    let cd = (c + d) * 0.5
+    let abc = (ab + bc) * 0.5
+    let bcd = (bc + cd) * 0.5
+    let mid = (abc + bcd) * 0.5
+    return cubicWinding(a, ab, abc, mid, p, tolerance: tolerance, depth: depth + 1)
+      + cubicWinding(mid, bcd, cd, d, p, tolerance: tolerance, depth: depth + 1)
   }
 
   /// The signed crossing of edge a→b with the ray from `p` to +x: +1 when it passes

@@ -6,9 +6,8 @@ extension SceneStorage {
   /// The result for a hit on leaf `i`. Costs O(depth): index paths come from the
   /// ``elementTable``, and each ancestor's is a prefix of the element's.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
-    let uses = uses(of: i)
-    let shape =
-      leaves[i].source ?? groups[max(0, leaves[i].group)].source ?? document.root ?? Document.top
+    let uses = hitShapes.shapes[i].inUse ? uses(of: i) : []
+    let shape = NodeID(Int(hitShapes.shapes[i].source))
     let element = uses.first ?? shape
     let table = elementTable
     let paintsFill = hitShapes.shapes[i].paintsFill
@@ -81,15 +80,24 @@ final class ElementTable: Sendable {
   /// ``SVGTree/Document/indexPath(of:)`` answers nil for them).
   func indexPath(of id: NodeID) -> ElementPath {
     guard let root, positions[id.index] >= 0 || id == root else { return ElementPath([]) }
-    var indices: [Int] = []
+    // Counted first, so the path is one allocation of its size, filled from its end.
+    var depth = 0
     var current = id.index
     while current != root.index {
       let p = Int(parents[current])
       guard p > 0, positions[current] >= 0 else { return ElementPath([]) }
-      indices.append(Int(positions[current]))
+      depth += 1
       current = p
     }
-    indices.reverse()
+    guard depth > 0 else { return ElementPath([]) }
+    let indices = [Int](unsafeUninitializedCapacity: depth) { buffer, count in
+      var current = id.index
+      for k in stride(from: depth - 1, through: 0, by: -1) {
+        buffer[k] = Int(positions[current])
+        current = Int(parents[current])
+      }
+      count = depth
+    }
     return ElementPath(indices)
   }
 }

@@ -1,5 +1,6 @@
 import SVGGeometry
 import SVGRender
+import SVGTree
 
 /// What a hit test reads of one leaf, worked out once when the scene is made: which test
 /// applies, the transform back to the leaf's user space, and the hit areas. Holds no
@@ -29,6 +30,15 @@ struct HitShape: Sendable {
   /// Whether a group on the way from the root to the leaf has a clip path (most leaves
   /// have none, and then their group chain is not walked).
   var clipped = false
+  /// Whether a group on the way from the root to the leaf was made for a `use` (most
+  /// leaves are not inside one, and then a hit's result does not walk the chain for them).
+  var inUse = false
+  /// The element a hit on the leaf names as its shape (the leaf's source, else its group's,
+  /// else the root's), read with the shape rather than from the leaf and its group.
+  var source = Int32(0)
+  /// The leaf's path's elements in ``HitShapes/elements``: where they start and how many.
+  var elementStart: Int32 = 0
+  var elementCount: Int32 = 0
   /// Maps canvas pixels back to the leaf's user space.
   var fromCanvas: Transform
 
@@ -50,6 +60,9 @@ struct HitShapes: Sendable {
   let shapes: [HitShape]
   /// Each leaf's path (empty for images).
   let paths: [Path]
+  /// Every leaf's path elements, one after another (see ``HitShape/elementStart``): a
+  /// candidate reads its own in place, without retaining its path.
+  let elements: [PathElement]
   /// The strokes for cairo's probe, and what the cheap stroke test reads of each.
   let strokes: [Stroke]
   let strokeShapes: [StrokeShape]
@@ -57,17 +70,22 @@ struct HitShapes: Sendable {
   /// ``StrokeShape/vertexStart``, one per element of its path.
   let vertexFactors: [Double]
 
-  init(_ leaves: [Leaf], groups: [GroupRecord]) {
+  init(_ leaves: [Leaf], groups: [GroupRecord], root: NodeID?) {
     // Groups come before their children, so a group's parent is already decided.
     var clippedGroup = [Bool](repeating: false, count: groups.count)
+    var useGroup = [Bool](repeating: false, count: groups.count)
     for (g, group) in groups.enumerated() {
       clippedGroup[g] = group.clipPath != nil || (group.parent >= 0 && clippedGroup[group.parent])
+      var isUse = false
+      if case .use = group.kind { isUse = true }
+      useGroup[g] = isUse || (group.parent >= 0 && useGroup[group.parent])
     }
     var shapes: [HitShape] = []
     var paths: [Path] = []
     var strokes: [Stroke] = []
     var vertexFactors: [Double] = []
     var strokeShapes: [StrokeShape] = []
+    var elements: [PathElement] = []
     shapes.reserveCapacity(leaves.count)
     paths.reserveCapacity(leaves.count)
     for leaf in leaves {
@@ -91,7 +109,8 @@ struct HitShapes: Sendable {
         strokeIndex = Int32(strokes.count)
         strokes.append(s)
         strokeShapes.append(
-          StrokeShape(s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count))
+          StrokeShape(
+            s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count, path: node.path))
         vertexFactors += StrokeVertices.factors(node.path, s, leaf.toCanvas)
       }
       let test: HitShape.Test =
@@ -99,15 +118,24 @@ struct HitShapes: Sendable {
       var shape = HitShape(
         test: test, fill: fill, stroke: strokeIndex, rule: area.fillRule, fromCanvas: inverse)
       shape.paintsFill = node.fill != nil
+      shape.elementStart = Int32(elements.count)
+      shape.elementCount = Int32(node.path.elements.count)
+      elements += node.path.elements
       shapes.append(shape)
     }
-    for (i, leaf) in leaves.enumerated() where leaf.group >= 0 {
+    for (i, leaf) in leaves.enumerated() {
+      let group = groups.isEmpty ? nil : groups[max(0, leaf.group)].source
+      let source = leaf.source ?? group ?? root ?? Document.top
+      shapes[i].source = Int32(source.index)
+      guard leaf.group >= 0 else { continue }
       shapes[i].clipped = clippedGroup[leaf.group]
+      shapes[i].inUse = useGroup[leaf.group]
     }
     self.shapes = shapes
     self.paths = paths
     self.strokes = strokes
     self.strokeShapes = strokeShapes
     self.vertexFactors = vertexFactors
+    self.elements = elements
   }
 }

@@ -136,16 +136,17 @@ struct LeafTester {
     case .shape:
       break
     }
-    let path = hit.paths[i]
+    let first = Int(shape.elementStart)
+    let count = Int(shape.elementCount)
     if shape.stroke >= 0 {
       let s = Int(shape.stroke)
       let band = hit.strokeShapes[s]
-      let first = Int(band.vertexStart)
-      let answer = path.elements.withUnsafeBufferPointer { elements in
+      let start = Int(band.vertexStart)
+      let answer = hit.elements.withUnsafeBufferPointer { all in
         hit.vertexFactors.withUnsafeBufferPointer {
           StrokeBand.classify(
-            p, elements, band, widen: tolerance,
-            vertexFactors: UnsafeBufferPointer(rebasing: $0[first..<first + elements.count]))
+            p, UnsafeBufferPointer(rebasing: all[first..<first + count]), band, widen: tolerance,
+            vertexFactors: UnsafeBufferPointer(rebasing: $0[start..<start + count]))
         }
       }
       switch answer {
@@ -154,7 +155,7 @@ struct LeafTester {
       case .unknown:
         if probe == nil { probe = StrokeProbe() }
         if probe!.strokeContains(
-          p, path: path, stroke: hit.strokes[s], toCanvas: band.toCanvas,
+          p, path: hit.paths[i], stroke: hit.strokes[s], toCanvas: band.toCanvas,
           widen: tolerance)
         {
           return .stroke
@@ -162,11 +163,15 @@ struct LeafTester {
       }
     }
     if shape.fill {
-      if path.contains(shape.fromCanvas.apply(p), rule: shape.rule) { return .fill }
+      let q = shape.fromCanvas.apply(p)
+      let inside = hit.elements.withUnsafeBufferPointer {
+        Path.contains(UnsafeBufferPointer(rebasing: $0[first..<first + count]), q, rule: shape.rule)
+      }
+      if inside { return .fill }
       if tolerance > 0 {
         if probe == nil { probe = StrokeProbe() }
         if probe!.nearOutline(
-          p, path: path, toCanvas: storage.leaves[i].toCanvas, distance: tolerance)
+          p, path: hit.paths[i], toCanvas: storage.leaves[i].toCanvas, distance: tolerance)
         {
           return .fill
         }

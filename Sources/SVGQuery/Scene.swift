@@ -75,7 +75,7 @@ final class SceneStorage: Sendable {
     groups = flattener.groups
     leaves = flattener.leaves
     leafBounds = flattener.leaves.map(\.canvasBounds)
-    hitShapes = HitShapes(flattener.leaves, groups: flattener.groups)
+    hitShapes = HitShapes(flattener.leaves, groups: flattener.groups, root: document.root)
     self.document = document
     documentToCanvas = Self.rootUserSpace(tree.root)
     canvasToDocument = documentToCanvas.inverted ?? .identity

@@ -17,7 +17,7 @@ enum StrokeBand {
     _ p: Point, _ path: Path, _ s: Stroke, _ toCanvas: Transform, widen: Double
   ) -> Answer {
     let factors = StrokeVertices.factors(path, s, toCanvas)
-    let shape = StrokeShape(s, toCanvas: toCanvas, vertexStart: 0)
+    let shape = StrokeShape(s, toCanvas: toCanvas, vertexStart: 0, path: path)
     return path.elements.withUnsafeBufferPointer { elements in
       factors.withUnsafeBufferPointer {
         classify(p, elements, shape, widen: widen, vertexFactors: $0)
@@ -35,6 +35,10 @@ enum StrokeBand {
     let q: Point
     let map: Transform?
     let margin: Double
+    // How much longer a vector is on the canvas than here, at least, and how much a
+    // direction here can turn when one on the canvas turns.
+    var deviceScale = 1.0
+    var skew = 1.0
     if s.nonScaling {
       // Stroked on the canvas around the transformed path.
       half += widen
@@ -45,8 +49,11 @@ enum StrokeBand {
       guard smallest > 1e-9 else { return .unknown }
       half += widen / max(s.meanScale, 1e-12)
       (q, map, margin) = (inverse.apply(p), nil, 0.25 / smallest)
+      (deviceScale, skew) = (smallest, s.toCanvas.scaleBound / smallest)
     }
     guard half.isFinite, half >= 0, margin.isFinite else { return .unknown }
+    // Where cairo's stroke is not the stroke's geometry, only its box answers.
+    if let box = s.clipBox { return box.mayContain(p, width: 2 * half) ? .unknown : .outside }
     let fallback = s.fallback
     // A dash ends anywhere along the path, and a square cap there reaches √2 half widths.
     let bodyReach = s.dashed && s.squareCap ? half * 2.0.squareRoot() : half
@@ -61,8 +68,11 @@ enum StrokeBand {
     func vertex(_ v: Point, _ factor: Double) {
       nearestVertex = min(nearestVertex, (q - v).length - half * factor)
     }
+    // The faces that end the curve being cut into pieces (see `curve`): a point a piece
+    // takes in must lie ahead of every one; nil when one is too uncertain to tell.
+    var faces: Faces? = Faces()
     /// One straight piece, `slack` away from the true geometry at most.
-    func piece(_ a: Point, _ b: Point, slack: Double) {
+    func piece(_ a: Point, _ b: Point, slack: Double, ofCurve: Bool = false) {
       let ab = b - a
       let length2 = ab.x * ab.x + ab.y * ab.y
       var t = length2 > 0 ? ((q - a).x * ab.x + (q - a).y * ab.y) / length2 : 0
@@ -72,7 +82,10 @@ enum StrokeBand {
       t = min(1, max(0, t))
       let d = (q - (a + ab * t)).length
       nearestBody = min(nearestBody, d - slack)
-      if beside, d + slack < accept { inside = true }
+      if beside, d + slack < accept {
+        if ofCurve { guard let faces, faces.ahead(q, half: half) else { return } }
+        inside = true
+      }
     }
     /// A curve as pieces, within a tenth of the half width (or less) of the curve.
     func curve(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
@@ -94,12 +107,38 @@ enum StrokeBand {
       }
       let straight = off <= 0.004 * extent ? 2 * off : 0
       let slack = 0.75 * bend / Double(n * n) + straight
+      // A piece is straight where the curve is not: near an end, beside the piece can be
+      // behind the face cairo ends the curve with (across its first or last control
+      // direction). Cairo turns a curve `StrokeVertices.maybeStraight` calls straight into
+      // lines along its chord instead: then the chord's faces count too, turned by what the
+      // control points' distance from it allows.
+      faces = Faces()
+      func face(_ from: Point, _ direction: Point, _ turn: Double, _ shift: Double) {
+        let length = direction.length
+        let device = length * deviceScale
+        let turn = turn + skew / (64 * device)
+        guard length > 0, device >= 0.5, length.isFinite, turn < 0.3 else {
+          faces = nil
+          return
+        }
+        faces?.add(
+          Face(point: from, unit: direction * (1 / length), margin: margin + shift, turn: turn))
+      }
+      let first = b != a ? b - a : c != a ? c - a : d - a
+      let last = d != c ? d - c : d != b ? d - b : d - a
+      face(a, first, 0, 0)
+      face(d, Point.zero - last, 0, 0)
+      if StrokeVertices.maybeStraight(p0, p1, p2, p3) {
+        let turn = chordLength > 0 ? 4 * off / chordLength : 0
+        face(a, chord, turn, 2 * off)
+        face(d, Point.zero - chord, turn, 2 * off)
+      }
       let segment = PathSegment.cubic(a, b, c, d)
-      var last = a
+      var previous = a
       for k in 1...n {
         let next = k == n ? d : segment.point(at: Double(k) / Double(n))
-        piece(last, next, slack: slack)
-        last = next
+        piece(previous, next, slack: slack, ofCurve: true)
+        previous = next
       }
     }
     for (k, el) in elements.enumerated() {
@@ -140,6 +179,46 @@ enum StrokeBand {
   }
 }
 
+/// A line across the stroke where cairo ends a curve (the cap or join there is the
+/// vertex's to decide): a point must be ahead of it for a piece of the curve to take it in.
+private struct Face {
+  var point: Point
+  /// The direction the curve leaves the face in.
+  var unit: Point
+  /// How far ahead the point must be, and how far (in radians, below 0.3) the face may turn
+  /// about `point`, which moves it by at most 1.05 times that per unit of distance from
+  /// the curve.
+  var margin: Double
+  var turn: Double
+
+  func ahead(_ q: Point, half: Double) -> Bool {
+    let v = q - point
+    return v.x * unit.x + v.y * unit.y > margin + 1.05 * turn * half
+  }
+}
+
+/// The faces of one curve, at most four, held in place (no allocation per hit test).
+private struct Faces {
+  private var f0, f1, f2, f3: Face?
+
+  mutating func add(_ face: Face) {
+    if f0 == nil {
+      f0 = face
+    } else if f1 == nil {
+      f1 = face
+    } else if f2 == nil {
+      f2 = face
+    } else {
+      f3 = face
+    }
+  }
+
+  func ahead(_ q: Point, half: Double) -> Bool {
+    (f0?.ahead(q, half: half) ?? true) && (f1?.ahead(q, half: half) ?? true)
+      && (f2?.ahead(q, half: half) ?? true) && (f3?.ahead(q, half: half) ?? true)
+  }
+}
+
 /// What ``StrokeBand`` reads of a stroke and of the transform of its path, worked out once
 /// per shape: plain numbers, so a hit candidate reads it without retaining anything (a
 /// `Stroke` holds its paint and dashes).
@@ -157,8 +236,10 @@ struct StrokeShape: Sendable {
   var fromCanvas: Transform?
   var smallestScale: Double
   var meanScale: Double
+  /// The box cairo cuts the stroke to, where its stroke is not the stroke's geometry.
+  var clipBox: StrokeClipBox?
 
-  init(_ s: Stroke, toCanvas: Transform, vertexStart: Int) {
+  init(_ s: Stroke, toCanvas: Transform, vertexStart: Int, path: Path) {
     width = s.width
     nonScaling = s.nonScaling
     dashed = s.dashes != nil
@@ -169,6 +250,7 @@ struct StrokeShape: Sendable {
     fromCanvas = toCanvas.inverted
     smallestScale = toCanvas.smallestScale
     meanScale = toCanvas.meanScale
+    clipBox = StrokeClipBox(path, s, toCanvas: toCanvas)
   }
 }
 
