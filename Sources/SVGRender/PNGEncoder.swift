@@ -114,6 +114,14 @@ enum ParallelPNG {
     max(1, min(maxBands, h, w * h / minPixelsPerBand))
   }
 
+  /// The deflate window and hash sizes of a `w` × `h` image: those of its largest band
+  /// (``DeflateStream/parameters(forBytes:)``), the same for every band.
+  static func streamParameters(width w: Int, height h: Int) -> (windowBits: Int32, memLevel: Int32)
+  {
+    let count = bandCount(width: w, height: h)
+    return DeflateStream.parameters(forBytes: (h / count + 1) * (1 + w * 4))
+  }
+
   /// The rows of band `i` of `count` in an image of `h` rows.
   static func rows(ofBand i: Int, of count: Int, height h: Int) -> Range<Int> {
     (h * i / count)..<(h * (i + 1) / count)
@@ -128,15 +136,26 @@ enum ParallelPNG {
     let count = bandCount(width: w, height: h)
     let work = reused?.count == count ? redo.sorted() : Array(0..<count)
     var bands = reused?.count == count ? reused! : [Band](repeating: Band(), count: count)
+    let stream = streamParameters(width: w, height: h)
     bitmap.pixels.withUnsafeBytes { pixels in
       bands.withUnsafeMutableBufferPointer { out in
         let out = UnsafeSendable(out)
         let pixels = UnsafeSendable(pixels)
-        DispatchQueue.concurrentPerform(iterations: work.count) { k in
-          let i = work[k]
-          out.value[i] = deflate(
-            pixels.value, bitmap, rows: rows(ofBand: i, of: count, height: h),
-            last: i == count - 1)
+        let deflateBand = { @Sendable (i: Int) in
+          out.value[i] =
+            DeflateStream.withStream(
+              level: level, windowBits: stream.windowBits, memLevel: stream.memLevel
+            ) { z in
+              deflate(
+                pixels.value, bitmap, rows: rows(ofBand: i, of: count, height: h),
+                last: i == count - 1, into: z)
+            } ?? Band(failed: true)
+        }
+        // One band (every small image) is deflated on the calling thread.
+        if work.count == 1 {
+          deflateBand(work[0])
+        } else {
+          DispatchQueue.concurrentPerform(iterations: work.count) { deflateBand(work[$0]) }
         }
       }
     }
@@ -157,8 +176,13 @@ enum ParallelPNG {
     header += [8, 6, 0, 0, 0]  // 8 bits per channel, RGBA, deflate, no filter method, no interlace
     appendChunk("IHDR", header, to: &png)
     appendChunk("sRGB", [0], to: &png)  // perceptual intent, as libpng writes for sRGB data
+    // The zlib header names the window (2^windowBits bytes) and, as zlib writes it, the
+    // level class of level 3 (1, "fast"); its check bits make it a multiple of 31.
+    let windowBits = streamParameters(width: w, height: h).windowBits
+    var zlibHeader = UInt16(windowBits - 8) << 12 | 0x08 << 8 | 1 << 6
+    zlibHeader += 31 - zlibHeader % 31
     for (i, band) in bands.enumerated() {
-      var data: [UInt8] = i == 0 ? [0x78, 0x5E] : []  // zlib header: deflate, 32 KiB window
+      var data: [UInt8] = i == 0 ? [UInt8(zlibHeader >> 8), UInt8(zlibHeader & 0xFF)] : []
       data += band.data
       if i == bands.count - 1 { appendBigEndian(UInt32(truncatingIfNeeded: adler), to: &data) }
       appendChunk("IDAT", data, to: &png)
@@ -170,26 +194,18 @@ enum ParallelPNG {
   /// Raw deflate of `rows` (each a filter byte of 0 and straight RGBA), ending with a sync
   /// flush so the next band's stream continues it, or with the final block when `last`.
   static func deflate(
-    _ pixels: UnsafeRawBufferPointer, _ bitmap: Bitmap, rows: Range<Int>, last: Bool
+    _ pixels: UnsafeRawBufferPointer, _ bitmap: Bitmap, rows: Range<Int>, last: Bool,
+    into z: UnsafeMutablePointer<z_stream>
   )
     -> Band
   {
     var band = Band()
-    var z = z_stream()
-    guard
-      deflateInit2_(
-        &z, level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-        Int32(MemoryLayout<z_stream>.size)) == Z_OK
-    else {
-      band.failed = true
-      return band
-    }
-    defer { deflateEnd(&z) }
     let rowBytes = 1 + bitmap.width * 4
-    let rowsPerBlock = max(1, (64 << 10) / rowBytes)
+    let rowsPerBlock = max(1, min(rows.count, (64 << 10) / rowBytes))
     let block = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * rowsPerBlock, alignment: 16)
     defer { block.deallocate() }
-    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 << 10)
+    let scratchSize = min(64 << 10, Int(deflateBound(z, UInt(rows.count * rowBytes))) + 16)
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchSize)
     defer { scratch.deallocate() }
     band.data.reserveCapacity(rows.count * rowBytes / 8)
     var y = rows.lowerBound
@@ -205,19 +221,20 @@ enum ParallelPNG {
       band.length += bytes
       y += n
       let flush = y < rows.upperBound ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH)
-      z.next_in = input
-      z.avail_in = UInt32(bytes)
+      z.pointee.next_in = input
+      z.pointee.avail_in = UInt32(bytes)
       repeat {
-        z.next_out = scratch
-        z.avail_out = 64 << 10
-        let status = CZlib.deflate(&z, flush)
+        z.pointee.next_out = scratch
+        z.pointee.avail_out = UInt32(scratchSize)
+        let status = CZlib.deflate(z, flush)
         if status == Z_STREAM_ERROR {
           band.failed = true
           return band
         }
         band.data.append(
-          contentsOf: UnsafeBufferPointer(start: scratch, count: (64 << 10) - Int(z.avail_out)))
-      } while z.avail_out == 0
+          contentsOf: UnsafeBufferPointer(
+            start: scratch, count: scratchSize - Int(z.pointee.avail_out)))
+      } while z.pointee.avail_out == 0
     } while y < rows.upperBound
     return band
   }

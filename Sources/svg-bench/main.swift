@@ -8,7 +8,7 @@ let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 || args.first == "hit" else {
   FileHandle.standardError.write(
     Data(
-      "usage: svg-bench parse|stages FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS] | recolor-check FILE... [--taps N] [--seed N]\n"
+      "usage: svg-bench parse FILE... | stages [-w PX] [-v] FILE... | bands-check [-b N,N] [-w PX] FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS] | recolor-check FILE... [--taps N] [--seed N]\n"
         .utf8))
   exit(2)
 }
@@ -26,29 +26,93 @@ case "parse":
   }
   print("nodes \(elements)")
 case "stages":
-  // Time of each stage, summed over the files: parse, cascade, build, rasterize at 800 px, PNG.
+  // Time of each stage, summed over the files: parse, cascade, build, rasterize at 800 px (or
+  // the width after `-w`), PNG; and how many files were drawn in bands (with `-v`, which:
+  // each file's line says "bands" or "one band").
   var t = [0.0, 0.0, 0.0, 0.0, 0.0]
+  var files = args.dropFirst()
+  var width = 800.0
+  var verbose = false
+  while let option = files.first, option.hasPrefix("-") {
+    if option == "-v" {
+      verbose = true
+      files = files.dropFirst()
+    } else if option == "-w", files.count > 1, let w = Double(files.dropFirst().first!), w >= 1 {
+      width = w
+      files = files.dropFirst(2)
+    } else {
+      FileHandle.standardError.write(Data("svg-bench: stages: bad option \(option)\n".utf8))
+      exit(2)
+    }
+  }
+  var banded = 0
   func timed<T>(_ i: Int, _ f: () throws -> T) rethrows -> T {
     let start = Date()
     defer { t[i] += Date().timeIntervalSince(start) }
     return try f()
   }
-  for path in args.dropFirst() {
+  for path in files {
     do {
       let doc = try timed(0) { try Document(contentsOfFile: path) }
       _ = timed(1) { doc.computeStyles() }
       let tree = try timed(2) { try RenderTree(document: doc) }
-      let h = max(1, Int(800 * tree.size.height / max(tree.size.width, 1)))
-      let bitmap = try timed(3) { try tree.rasterize(width: 800, height: h) }
+      let h = max(1, Int(width * tree.size.height / max(tree.size.width, 1)))
+      let bitmap = try timed(3) { try tree.rasterize(width: Int(width), height: h) }
       _ = try timed(4) { try bitmap.pngData() }
+      if tree.isBandable { banded += 1 }
+      if verbose { print("\(path): \(tree.isBandable ? "bands" : "one band")") }
     } catch {
       FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
     }
   }
   print(
     String(
-      format: "parse %.3fs  cascade %.3fs  build (incl. cascade) %.3fs  rasterize %.3fs  png %.3fs",
-      t[0], t[1], t[2], t[3], t[4]))
+      format:
+        "parse %.3fs  cascade %.3fs  build (incl. cascade) %.3fs  rasterize %.3fs  png %.3fs  bandable %d of %d",
+      t[0], t[1], t[2], t[3], t[4], banded, files.count))
+case "bands-check":
+  // Each file at 800 px drawn in 2, 3 and 7 bands must give the bytes of one band; prints
+  // the files that differ and exits 1 if any does.
+  var differing = 0
+  var banded = 0
+  var files = args.dropFirst()
+  var counts = [2, 3, 7]
+  var width = 800.0
+  while let option = files.first, option == "-b" || option == "-w", files.count > 1 {
+    let value = files.dropFirst().first!
+    if option == "-b" { counts = value.split(separator: ",").compactMap { Int($0) } }
+    if option == "-w" { width = Double(value) ?? width }
+    files = files.dropFirst(2)
+  }
+  for path in files {
+    do {
+      let tree = try RenderTree(document: try Document(contentsOfFile: path))
+      guard tree.isBandable else { continue }
+      banded += 1
+      let size = Size(width: width, height: width * tree.size.height / max(tree.size.width, 1))
+      let one = try tree.rasterize(covering: size, bands: 1)
+      for bands in counts {
+        let other = try tree.rasterize(covering: size, bands: bands)
+        guard other.pixels != one.pixels else { continue }
+        var first = ""
+        var count = 0
+        for y in 0..<one.height {
+          for x in 0..<one.width where one.rgba(x: x, y: y) != other.rgba(x: x, y: y) {
+            if count == 0 {
+              first = "\(x),\(y): \(one.rgba(x: x, y: y)) vs \(other.rgba(x: x, y: y))"
+            }
+            count += 1
+          }
+        }
+        print("\(path): \(bands) bands differ from one in \(count) pixels, the first \(first)")
+        differing += 1
+      }
+    } catch {
+      FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
+    }
+  }
+  print("bands-check: \(banded) of \(files.count) files drawn in bands, \(differing) differences")
+  if differing > 0 { exit(1) }
 case "hit":
   do {
     print(try HitBench.run(Array(args.dropFirst())))

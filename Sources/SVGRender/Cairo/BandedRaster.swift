@@ -20,7 +20,9 @@ import SVGTree
 /// moves every dash after it along the path and changes the miter or bevel joins of its
 /// ends (seen in the suite's `shapes/path/M-T-T-rel`; a round join is the same disc whatever
 /// the directions it joins), so strokes are banded only undashed, and with round joins
-/// where the path has curves; filters read pixels beyond the band. A tree with any of them (anywhere: in masks, clips, patterns,
+/// where the path has curves; filters read pixels beyond the band; a clip path that cairo
+/// clips to directly is intersected with each shape's polygon, and a band edge changes how
+/// that intersection rounds. A tree with any of them (anywhere: in masks, clips, patterns,
 /// nested SVG images) is drawn in one band (``isBandable(_:)``). Layers (opacity, clips,
 /// masks, blending) are per-pixel and their sources are whole-pixel translations, which
 /// cairo passes to pixman exactly.
@@ -44,7 +46,13 @@ enum BandedRaster {
   /// images.
   static func isBandable(_ group: Group) -> Bool {
     guard group.filters.isEmpty else { return false }
-    if let clip = group.clipPath, !isBandable(clip) { return false }
+    // A clip path set as cairo's clip is intersected with each shape's polygon, and that
+    // intersection rounds its crossing points differently when a band edge cuts the edges
+    // first (one level of alpha, seen on a rotated ellipse under a circle clip); a clip
+    // drawn as a coverage layer is per-pixel.
+    if let clip = group.clipPath, CairoRenderer.isDirectClip(clip) || !isBandable(clip) {
+      return false
+    }
     var mask = group.mask
     while let m = mask {
       guard isBandable(m.content) else { return false }

@@ -23,12 +23,12 @@ extension CairoRenderer {
   /// Whether `clip` is an intersection of single shapes (one child at each level, nested
   /// clip-paths allowed), which cairo can clip to directly: no coverage layer is needed,
   /// and vector outputs keep a real clip.
-  func isDirectClip(_ clip: ClipPath) -> Bool {
+  static func isDirectClip(_ clip: ClipPath) -> Bool {
     clip.children.count <= 1 && clip.children.allSatisfy(isDirectClip)
       && (clip.clipPath.map(isDirectClip) ?? true)
   }
 
-  private func isDirectClip(_ node: RenderNode) -> Bool {
+  private static func isDirectClip(_ node: RenderNode) -> Bool {
     switch node {
     case .path(let p): p.fill != nil
     case .group(let g):

@@ -26,7 +26,7 @@ struct CairoRenderer {
     // A clip that is a plain cairo clip needs no layer of its own; it is set inside the
     // group's layer when there is one, so that its edges are not anti-aliased twice.
     // With filters the clip applies to the filter's result, so it cannot be set first.
-    let directClip = group.filters.isEmpty && (group.clipPath.map(isDirectClip) ?? false)
+    let directClip = group.filters.isEmpty && (group.clipPath.map(Self.isDirectClip) ?? false)
     var unclipped = group
     unclipped.clipPath = nil
     guard unclipped.needsLayer || (group.clipPath != nil && !directClip) else {

@@ -1,0 +1,63 @@
+import TestSupport
+import Testing
+
+@testable import SVGRender
+
+/// The fast PNG encoding: images from one pixel to several deflate bands decode (through
+/// libpng, which checks the zlib header's window, every back-reference and the Adler-32) to
+/// the pixels encoded; deflate streams kept for reuse give the bytes of new ones.
+@Suite struct PNGEncoderTests {
+  /// Opaque and transparent pixels (they survive premultiplying exactly) whose rows repeat
+  /// rows far above them, so that deflate reaches as far back as its window lets it.
+  static func bitmap(width: Int, height: Int, seed: UInt64) -> Bitmap {
+    var random = SplitMix(seed: seed)
+    var bitmap = Bitmap(width: width, height: height)
+    let period = max(1, height * 9 / 10)
+    for y in 0..<height {
+      for x in 0..<width {
+        let i = y * bitmap.stride + x * 4
+        if y >= period {
+          for k in 0..<4 { bitmap.pixels[i + k] = bitmap.pixels[i - period * bitmap.stride + k] }
+        } else if random.next() < 0.7 {
+          let v = UInt32(random.next() * 8) << 21 | UInt32(random.next() * 8) << 13 | 0xFF00_0000
+          withUnsafeBytes(of: v.littleEndian) { bytes in
+            for k in 0..<4 { bitmap.pixels[i + k] = bytes[k] }
+          }
+        }
+      }
+    }
+    return bitmap
+  }
+
+  @Test(arguments: [(1, 1), (3, 2), (64, 64), (64, 128), (200, 300), (700, 600), (1500, 90)])
+  func decodesToThePixelsEncoded(_ size: (Int, Int)) throws {
+    let original = Self.bitmap(width: size.0, height: size.1, seed: UInt64(size.0 * 7919 + size.1))
+    let png = try original.pngData()
+    let decoded = try PNG.decode(png)
+    #expect(decoded.width == original.width && decoded.height == original.height)
+    #expect(decoded.pixels == original.pixels)
+  }
+
+  @Test func aReusedStreamWritesTheBytesOfANewOne() throws {
+    let small = Self.bitmap(width: 64, height: 64, seed: 1)
+    let large = Self.bitmap(width: 700, height: 600, seed: 2)
+    let first = try small.pngData()
+    // Streams of other sizes are taken and given back in between.
+    _ = try large.pngData()
+    _ = try Self.bitmap(width: 5, height: 5, seed: 3).pngData()
+    #expect(try small.pngData() == first)
+    #expect(try small.fastPNG().bytes == first)
+  }
+
+  @Test func theWindowCoversTheDataOfSmallImagesAndIsZlibsLargestForBigOnes() {
+    #expect(DeflateStream.parameters(forBytes: 1).windowBits == 9)
+    #expect(DeflateStream.parameters(forBytes: 64 * 257).windowBits == 15)
+    #expect(DeflateStream.parameters(forBytes: 16 * 65).windowBits == 11)
+    #expect(DeflateStream.parameters(forBytes: 1 << 20) == (15, 8))
+    for bytes in [1, 100, 5000, 16448, 40000] {
+      let p = DeflateStream.parameters(forBytes: bytes)
+      #expect(1 << Int(p.windowBits) >= bytes + 262 || p.windowBits == 15)
+      #expect((1...8).contains(p.memLevel))
+    }
+  }
+}
