@@ -97,10 +97,9 @@ public struct Document: Sendable {
   public mutating func append(_ node: consuming Node, to parent: NodeID) -> NodeID {
     let id = NodeID(nodes.count)
     let name = node.attributes.isEmpty ? nil : node.id
-    let hasChildren = !node.children.isEmpty
-    nodes.append(node)
-    nodes[id.index].parent = parent
-    if hasChildren { nodes[id.index].children = [] }
+    if !node.children.isEmpty { node.children = [] }
+    node.parent = parent
+    nodes.append(consume node)
     nodes[parent.index].children.append(id)
     markChildrenEdited(parent)
     if let name, idIndex[name] == nil { idIndex[name] = id }
@@ -132,8 +131,10 @@ public struct Document: Sendable {
   /// Sets where `id` stands in the source (the reader, as each node's extent becomes known).
   mutating func setSpan(_ span: SourceSpan?, of id: NodeID) {
     if id.index >= spans.count {
-      guard span != nil else { return }
-      spans.append(contentsOf: repeatElement(.none, count: id.index + 1 - spans.count))
+      guard let span else { return }
+      while spans.count < id.index { spans.append(.none) }
+      spans.append(span)
+      return
     }
     spans[id.index] = span ?? .none
   }

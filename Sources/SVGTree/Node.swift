@@ -40,6 +40,17 @@ public struct Attribute: Hashable, Sendable {
     self.namespaceURI = namespaceURI
   }
 
+  /// An attribute as read (or defaulted) by the reader.
+  init(
+    name: String, value: String, prefix: String?, namespaceURI: String?, origin: SourceOrigin
+  ) {
+    self.name = name
+    self.value = value
+    self.prefix = prefix
+    self.namespaceURI = namespaceURI
+    self.origin = origin
+  }
+
   /// The name as written: `xlink:href` or `fill`.
   public var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
 }

@@ -65,7 +65,13 @@ final class TreeBuilder {
   var sizeError: Stop?
   @exclusivity(unchecked) var names: [UnsafeRawPointer: (name: String, element: ElementName?)] =
     [:]
+  @exclusivity(unchecked) var recentNames = [
+    (key: UnsafeRawPointer?, name: String, element: ElementName?)
+  ](
+    repeating: (nil, "", nil), count: 64)
   @exclusivity(unchecked) var namespaceURIs: [UnsafeRawPointer: String] = [:]
+  /// The URI of the last element from the dictionary (see `namespaceURI(_:)`).
+  @exclusivity(unchecked) var lastNamespaceURI: (key: UnsafeRawPointer, uri: String)?
   @exclusivity(unchecked) var pending: PendingText?
   /// Text of an entity's replacement not yet added.
   @exclusivity(unchecked) var entityText = ""
@@ -162,49 +168,66 @@ final class TreeBuilder {
       ? enterEntityContent() : startTagSpan(attributes: nbNamespaces + nbAttributes - nbDefaulted)
     let parent = self.parent
     do throws(SVGError) {
-      let (localName, elementName) = internedName(localname)
-      var node = Node(
-        kind: .element, name: localName, elementName: elementName, location: location)
-      if let uri {
-        node.prefix = prefix.map { name($0) }
-        node.namespaceURI = try namespaceURI(uri)
-      } else if fromEntity, prefix == nil {
-        // libxml2 may parse entity content without the namespaces in scope at the reference.
-        node.namespaceURI = defaultNamespace(at: parent)
-      }
-      if nbNamespaces > 0, let namespaces {
-        node.namespaces.reserveCapacity(nbNamespaces)
-        for i in 0..<nbNamespaces {
-          var uri = ""
-          if let p = namespaces[2 * i + 1] { uri = try namespaceURI(p) }
-          var declaration = NamespaceDeclaration(
-            prefix: namespaces[2 * i].map { name($0) }, uri: uri)
-          declaration.origin = .read
-          node.namespaces.append(declaration)
-        }
-      }
-      if nbAttributes > 0, let attributes {
-        node.attributes.reserveCapacity(nbAttributes)
-        for i in 0..<nbAttributes {
-          // localname, prefix, URI, value, end
-          let a = attributes + 5 * i
-          guard let attrName = a[0], let start = a[3], let end = a[4] else { continue }
-          var attribute = Attribute(
-            name: name(attrName),
-            value: try attributeValue(UnsafeBufferPointer(start: start, count: end - start)))
-          attribute.origin = i < nbAttributes - nbDefaulted ? .read : .defaulted
-          if let attrURI = a[2] {
-            attribute.prefix = a[1].map { name($0) }
-            attribute.namespaceURI = try namespaceURI(attrURI)
-          }
-          node.attributes.append(attribute)
-        }
-      }
+      // The node is built by a function and handed over as its result, so it is moved
+      // into the arena, not copied.
+      let node = try elementNode(
+        localname, prefix, uri, fromEntity: fromEntity, parent: parent, location: location,
+        nbNamespaces, namespaces, nbAttributes, nbDefaulted, attributes)
       open.append(document.append(node, to: parent))
       openSpans.append(span)
     } catch {
       stop(ctxt, error.message, at: location)
     }
+  }
+
+  private func elementNode(
+    _ localname: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?,
+    _ uri: UnsafePointer<xmlChar>?, fromEntity: Bool, parent: NodeID, location: SourceLocation,
+    _ nbNamespaces: Int, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ nbAttributes: Int, _ nbDefaulted: Int,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  ) throws(SVGError) -> Node {
+    let (localName, elementName) = internedName(localname)
+    var node = Node(
+      kind: .element, name: localName, elementName: elementName, location: location)
+    if let uri {
+      node.prefix = prefix.map { name($0) }
+      node.namespaceURI = try namespaceURI(uri)
+    } else if fromEntity, prefix == nil {
+      // libxml2 may parse entity content without the namespaces in scope at the reference.
+      node.namespaceURI = defaultNamespace(at: parent)
+    }
+    if nbNamespaces > 0, let namespaces {
+      node.namespaces.reserveCapacity(nbNamespaces)
+      for i in 0..<nbNamespaces {
+        var uri = ""
+        if let p = namespaces[2 * i + 1] { uri = try namespaceURI(p) }
+        var declaration = NamespaceDeclaration(
+          prefix: namespaces[2 * i].map { name($0) }, uri: uri)
+        declaration.origin = .read
+        node.namespaces.append(declaration)
+      }
+    }
+    if nbAttributes > 0, let attributes {
+      node.attributes.reserveCapacity(nbAttributes)
+      for i in 0..<nbAttributes {
+        // localname, prefix, URI, value, end
+        let a = attributes + 5 * i
+        guard let attrName = a[0], let start = a[3], let end = a[4] else { continue }
+        let value = try attributeValue(UnsafeBufferPointer(start: start, count: end - start))
+        var prefix: String?
+        var uri: String?
+        if let attrURI = a[2] {
+          prefix = a[1].map { name($0) }
+          uri = try namespaceURI(attrURI)
+        }
+        node.attributes.append(
+          Attribute(
+            name: name(attrName), value: value, prefix: prefix, namespaceURI: uri,
+            origin: i < nbAttributes - nbDefaulted ? .read : .defaulted))
+      }
+    }
+    return node
   }
 
   fileprivate func endElement(_ ctx: UnsafeMutableRawPointer?) {

@@ -112,8 +112,17 @@ func startTagLocation(_ ctxt: xmlParserCtxtPtr) -> SourceLocation {
     var p = input.pointee.cur
   else { return .unknown }
   let line = Int(input.pointee.line)
+  // Back from `cur` to the last `<`, counting the newlines and characters (bytes that do
+  // not continue one) after it: eight bytes at a time while they hold no `<`.
   var newlines = 0
   var chars = 0
+  while p - base >= 8 {
+    let w = UnsafeRawPointer(p - 7).loadUnaligned(as: UInt64.self)
+    if zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C) != 0 { break }  // a `<`
+    newlines += zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
+    chars += 8 - zeroBytes((w & 0xC0C0_C0C0_C0C0_C0C0) ^ 0x8080_8080_8080_8080).nonzeroBitCount
+    p -= 8
+  }
   while p > base && p.pointee != UInt8(ascii: "<") {
     if p.pointee == UInt8(ascii: "\n") { newlines += 1 }
     if p.pointee & 0xC0 != 0x80 { chars += 1 }
@@ -130,6 +139,14 @@ func startTagLocation(_ ctxt: xmlParserCtxtPtr) -> SourceLocation {
     q -= 1
   }
   return SourceLocation(line: line - newlines, column: column)
+}
+
+/// The high bit of each byte of `w` that is zero, and no other bit (exact: no carry crosses
+/// a byte).
+@inline(__always)
+private func zeroBytes(_ w: UInt64) -> UInt64 {
+  let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  return ~(((w & low) &+ low) | w | low)
 }
 
 /// The checks that make a well-formed XML document an SVG document.

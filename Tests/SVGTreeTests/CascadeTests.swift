@@ -57,6 +57,25 @@ import Testing
     #expect(styles[group.index].isEmpty)
   }
 
+  @Test func readsByPropertyIDFindWhatReadsByNameFind() throws {
+    let doc = try fixture("inkscape-signalflag-romeo.svg")
+    let styles = doc.computeStyles()
+    let ids: [PropertyID] = [
+      .fill, .fillOpacity, .fillRule, .stroke, .strokeWidth, .strokeLinecap, .strokeLinejoin,
+      .strokeMiterlimit, .strokeDasharray, .opacity, .display, .visibility, .fontSize,
+      .fontFamily, .markerStart, .markerEnd, .clipPath, .mask, .filter, .transform,
+    ]
+    var compared = 0
+    for id in ids {
+      #expect(Properties.number(id.name) == id.number)
+      for style in styles where !style.isEmpty {
+        #expect(style[id] == style[id.name], "\(id.name)")
+        if style[id] != nil { compared += 1 }
+      }
+    }
+    #expect(compared > 10)
+  }
+
   @Test func styleInsideCDATAInDefs() throws {
     let doc = try fixture("coreldraw-flag-of-canada.svg")
     let styles = doc.computeStyles()

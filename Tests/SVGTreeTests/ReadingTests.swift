@@ -88,6 +88,42 @@ import Testing
     #expect(doc[circle].location == SourceLocation(line: 5, column: 4))
   }
 
+  @Test func elementLocationsOfLongAndMultilineTags() throws {
+    // Start tags of every length around the reader's eight-byte steps, on one line and
+    // across lines, with non-ASCII values: each element's location is where its `<` stands,
+    // in characters, as counted here from the text.
+    var text = "<svg xmlns='http://www.w3.org/2000/svg'>"
+    for i in 0..<40 {
+      let value = String(repeating: i % 3 == 0 ? "é" : "a", count: i)
+      let gap = i % 4 == 0 ? "\n   " : " "
+      text += "<g id='g\(i)'\(gap)class='\(value)'/>"
+      if i % 5 == 0 { text += "\n" }
+    }
+    text += "</svg>"
+    let doc = try Document(string: text)
+    let scalars = Array(text.unicodeScalars)
+    var expected: [String: SVGTree.SourceLocation] = [:]
+    var line = 1
+    var column = 1
+    for (k, c) in scalars.enumerated() {
+      if c == "<", k + 7 < scalars.count, scalars[k + 1] == "g", scalars[k + 2] == " " {
+        let id = String(String.UnicodeScalarView(scalars[(k + 7)...].prefix { $0 != "'" }))
+        expected[id] = SourceLocation(line: line, column: column)
+      }
+      if c == "\n" {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+    }
+    #expect(expected.count == 40)
+    for (id, location) in expected {
+      let element = try #require(doc.element(withID: id))
+      #expect(doc[element].location == location, "\(id)")
+    }
+  }
+
   @Test func rootWithoutNamespaceIsReadWithAWarning() throws {
     let doc = try Document(string: "<svg width='10'><rect/></svg>")
     #expect(doc.treatsNoNamespaceAsSVG)

@@ -155,7 +155,7 @@ final class BuildContext {
 
   /// Computed `font-size` in px (the cascade made it absolute), for `em`/`ex` lengths.
   func fontSize(of id: NodeID) -> Double {
-    FontSize.pixels(computedStyle(id)["font-size"], parent: FontSize.initial)
+    FontSize.pixels(computedStyle(id)[.fontSize], parent: FontSize.initial)
   }
 }
 
@@ -186,6 +186,10 @@ final class SharedBuild {
 
 extension String {
   var trimmingSpaces: String {
+    // Most values are written without spaces around them: no copy then.
+    if let f = utf8.first, let l = utf8.last, f > 0x20, f < 0x80, l > 0x20, l < 0x80 {
+      return self
+    }
     var s = Substring(self)
     while let c = s.first, c.isWhitespace { s.removeFirst() }
     while let c = s.last, c.isWhitespace { s.removeLast() }

@@ -49,7 +49,7 @@ enum ClipPathElement {
       return nil
     }
     var outer: ClipPath?
-    if let ref = style.reference("clip-path") {
+    if let ref = style.reference(.clipPath) {
       guard
         let resolved = try resolve(
           ref, for: clipID, box: box, builder: builder, state: state)
@@ -108,7 +108,7 @@ enum ClipPathElement {
     var group = Group(source: id)
     group.transform = transform
     group.absoluteTransform = inner.absoluteTransform
-    if let ref = style.reference("clip-path") {
+    if let ref = style.reference(.clipPath) {
       guard
         let resolved = try resolve(
           ref, for: id, box: content.fillBounds(), builder: builder, state: inner)
@@ -143,7 +143,7 @@ enum ClipPathElement {
   }
 
   private static func clipRule(_ style: StyleValues) -> FillRule {
-    style.keyword("clip-rule") == "evenodd" ? .evenOdd : .nonZero
+    style.keyword(.clipRule) == "evenodd" ? .evenOdd : .nonZero
   }
 
   /// A shape as clip geometry: filled black with its `clip-rule`, never stroked.
@@ -155,7 +155,7 @@ enum ClipPathElement {
     var node = PathNode(source: id, path: path)
     node.fill = Fill(paint: .color(.black), rule: clipRule(style))
     node.antialias = !["crispedges", "optimizespeed"].contains(
-      style.keyword("shape-rendering") ?? "")
+      style.keyword(.shapeRendering) ?? "")
     return .path(node)
   }
 
@@ -202,7 +202,7 @@ extension StyleValues {
   /// singular matrix), or, when `strict`, when it does not parse. (A `clipPath` with a
   /// transform that does not parse is invalid; on other elements it is ignored.)
   func usableTransform(strict: Bool, viewport: Size) -> Transform? {
-    guard let text = self["transform"] ?? node.attribute("transform") else { return .identity }
+    guard let text = self[.transform] ?? node.attribute("transform") else { return .identity }
     if strict && (try? TransformList(parsing: text)) == nil { return nil }
     let t = transform(viewport: viewport)
     let scaleX = (t.a * t.a + t.b * t.b).squareRoot()

@@ -41,7 +41,7 @@ struct ContextPaint: Sendable {
   /// measure it, then again with its paints resolved for that box.
   static func needsBounds(of element: NodeID, context: BuildContext) -> Bool {
     let style = context.style(element)
-    for property in ["fill", "stroke"] {
+    for property in [PropertyID.fill, .stroke] {
       if case .reference? = style.paint(property) { return true }
     }
     return false

@@ -146,7 +146,7 @@ extension FilterPrimitives {
       else { return nil }
     }
     let style = context.style(fe)
-    var color = style.colorProperty("lighting-color", default: .white)
+    var color = style.colorProperty(.lightingColor, default: .white)
     color.alpha = 1
     return Lighting(
       surfaceScale: number(fe, "surfaceScale", 1),
@@ -185,7 +185,7 @@ extension FilterPrimitives {
     var node = ImageNode(
       source: fe, viewport: viewport, contentTransform: placement, content: content)
     node.clip = aspect.slice ? viewport : nil
-    let rendering = context.style(fe).keyword("image-rendering")
+    let rendering = context.style(fe).keyword(.imageRendering)
     node.smooth = !["optimizespeed", "pixelated", "crisp-edges"].contains(rendering ?? "")
     var group = Group(source: fe)
     group.children = [.image(node)]

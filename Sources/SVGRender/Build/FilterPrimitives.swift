@@ -36,7 +36,7 @@ struct FilterPrimitives {
       let style = builder.context.style(fe)
       c.primitives.append(
         FilterPrimitive(
-          subregion: sub, linearRGB: style.keyword("color-interpolation-filters") != "srgb",
+          subregion: sub, linearRGB: style.keyword(.colorInterpolationFilters) != "srgb",
           result: c.resultName(fe), kind: kind))
     }
     return c.primitives
@@ -112,8 +112,8 @@ struct FilterPrimitives {
   /// `flood-color` with `flood-opacity` folded into its alpha.
   func floodColor(_ fe: NodeID) -> Color {
     let style = context.style(fe)
-    var c = style.colorProperty("flood-color", default: .black)
-    c.alpha *= style.opacity("flood-opacity")
+    var c = style.colorProperty(.floodColor, default: .black)
+    c.alpha *= style.opacity(.floodOpacity)
     return c
   }
 

@@ -14,8 +14,8 @@ enum GradientStops {
         continue
       }
       let style = context.style(child)
-      var color = style.colorProperty("stop-color", default: .black)
-      color.alpha *= style.opacity("stop-opacity")
+      var color = style.colorProperty(.stopColor, default: .black)
+      color.alpha *= style.opacity(.stopOpacity)
       stops.append(GradientStop(offset: offset(of: child, context: context), color: color))
     }
     return normalized(stops)

@@ -7,7 +7,7 @@ enum HitAreaResolver {
   /// default: a visible shape hit where it paints.
   static func resolve(_ style: StyleValues, node: PathNode, viewport: Size) -> HitArea? {
     var pointerEvents = PointerEvents.visiblePainted
-    if let keyword = style.keyword("pointer-events") {
+    if let keyword = style.keyword(.pointerEvents) {
       if let value = PointerEvents(keyword: keyword) {
         pointerEvents = value
       } else if keyword != "auto" {
@@ -21,7 +21,7 @@ enum HitAreaResolver {
     return HitArea(
       pointerEvents: pointerEvents, isVisible: visible, fillPainted: node.fill != nil,
       strokePainted: node.stroke != nil,
-      fillRule: style.keyword("fill-rule") == "evenodd" ? .evenOdd : .nonZero,
+      fillRule: style.keyword(.fillRule) == "evenodd" ? .evenOdd : .nonZero,
       stroke: node.stroke ?? PaintResolver.outline(style, paint: placeholder, viewport: viewport))
   }
 }

@@ -43,7 +43,7 @@ enum ImageElement {
     case .raster:
       // A raster image fills exactly its placed bounds; only `slice` overflows the viewport.
       node.clip = aspect.slice ? viewport : nil
-      let rendering = style.keyword("image-rendering")
+      let rendering = style.keyword(.imageRendering)
       node.smooth = !["optimizespeed", "pixelated", "crisp-edges"].contains(rendering ?? "")
     case .svg:
       // An SVG image is a document of its own: clipped to its own viewport as placed.

@@ -13,13 +13,15 @@ enum MarkerElement {
   enum Position: CaseIterable {
     case start, mid, end
 
-    var property: String {
+    var propertyID: PropertyID {
       switch self {
-      case .start: "marker-start"
-      case .mid: "marker-mid"
-      case .end: "marker-end"
+      case .start: .markerStart
+      case .mid: .markerMid
+      case .end: .markerEnd
       }
     }
+
+    var property: String { propertyID.name }
 
     func selects(_ v: PathVertex) -> Bool {
       switch self {
@@ -38,7 +40,7 @@ enum MarkerElement {
     let context = builder.context
     guard markable.contains(context.document[id].name) else { return nil }
     let style = context.style(id)
-    let references = Position.allCases.map { style.reference($0.property) }
+    let references = Position.allCases.map { style.reference($0.propertyID) }
     guard references.contains(where: { $0 != nil }) else { return nil }
     // Shapes inside a clipPath only contribute their geometry.
     let document = context.document
@@ -54,7 +56,7 @@ enum MarkerElement {
     }
     guard hasSegment else { return nil }
     let vertices = shape.path.vertices
-    let strokeWidth = style.length("stroke-width", viewport: state.viewport, default: 1)
+    let strokeWidth = style.length(.strokeWidth, viewport: state.viewport, default: 1)
     let contextPaint = ContextPaint(
       fill: shape.fill?.paint, stroke: shape.stroke?.paint, space: state.absoluteTransform)
 
@@ -181,7 +183,7 @@ struct MarkerDefinition: Sendable {
       contentViewport = Size(width: width, height: height)
     }
 
-    let overflow = style.keyword("overflow")
+    let overflow = style.keyword(.overflow)
     if overflow == nil || overflow == "hidden" || overflow == "scroll" {
       clip = viewBox ?? Rect(x: 0, y: 0, width: width, height: height)
     }

@@ -54,14 +54,14 @@ enum MaskElement {
       return nil
     }
     var inner: Mask?
-    if let ref = style.reference("mask") {
+    if let ref = style.reference(.mask) {
       guard
         let resolved = try resolve(
           ref, for: maskID, box: box, builder: builder, state: state)
       else { return nil }
       inner = resolved.mask
     }
-    let kind: Mask.Kind = style.keyword("mask-type") == "alpha" ? .alpha : .luminance
+    let kind: Mask.Kind = style.keyword(.maskType) == "alpha" ? .alpha : .luminance
     var group = Group(source: maskID)
     if contentInBox {
       guard let box else {

@@ -6,8 +6,26 @@ import SVGTree
 enum PaintResolver {
   /// Whether `fill` or `stroke` names a paint server, which may need the shape's box.
   static func needsBounds(_ style: StyleValues) -> Bool {
-    for property in ["fill", "stroke"] {
-      if let text = style[property], text.contains("url(") { return true }
+    for property in [PropertyID.fill, .stroke] {
+      if let text = style[property], containsURL(text) { return true }
+    }
+    return false
+  }
+
+  /// Whether `text` holds `url(`, by its bytes (no generic substring search, which costs
+  /// more here than reading the whole style).
+  private static func containsURL(_ text: String) -> Bool {
+    let pattern: StaticString = "url("
+    let u = pattern.utf8Start
+    var matched = 0
+    for b in text.utf8 {
+      if b == u[matched] {
+        matched += 1
+        if matched == pattern.utf8CodeUnitCount { return true }
+      } else {
+        // No proper prefix of "url(" is also its suffix: a mismatch restarts the match.
+        matched = b == u[0] ? 1 : 0
+      }
     }
     return false
   }
@@ -17,13 +35,13 @@ enum PaintResolver {
   )
     throws(RenderError) -> Fill?
   {
-    let paint = style.paint("fill") ?? .color(.black)
+    let paint = style.paint(.fill) ?? .color(.black)
     guard let p = try resolve(paint, style: style, bounds: bounds, builder: builder, state: state)
     else {
       return nil
     }
-    let rule: FillRule = style.keyword("fill-rule") == "evenodd" ? .evenOdd : .nonZero
-    return Fill(paint: p, opacity: style.opacity("fill-opacity"), rule: rule)
+    let rule: FillRule = style.keyword(.fillRule) == "evenodd" ? .evenOdd : .nonZero
+    return Fill(paint: p, opacity: style.opacity(.fillOpacity), rule: rule)
   }
 
   static func stroke(
@@ -31,11 +49,11 @@ enum PaintResolver {
   )
     throws(RenderError) -> Stroke?
   {
-    guard let paint = style.paint("stroke"),
+    guard let paint = style.paint(.stroke),
       let p = try resolve(paint, style: style, bounds: bounds, builder: builder, state: state)
     else { return nil }
     var stroke = outline(style, paint: p, viewport: state.viewport)
-    stroke?.opacity = style.opacity("stroke-opacity")
+    stroke?.opacity = style.opacity(.strokeOpacity)
     return stroke
   }
 
@@ -43,34 +61,34 @@ enum PaintResolver {
   /// not positive. Hit testing needs it for unpainted strokes too (`pointer-events: stroke`).
   static func outline(_ style: StyleValues, paint p: RenderPaint, viewport: Size) -> Stroke? {
     var stroke = Stroke(paint: p)
-    stroke.width = style.length("stroke-width", viewport: viewport, default: 1)
+    stroke.width = style.length(.strokeWidth, viewport: viewport, default: 1)
     guard stroke.width > 0 else { return nil }
-    switch style.keyword("stroke-linecap") {
+    switch style.keyword(.strokeLinecap) {
     case "round": stroke.cap = .round
     case "square": stroke.cap = .square
     default: stroke.cap = .butt
     }
-    switch style.keyword("stroke-linejoin") {
+    switch style.keyword(.strokeLinejoin) {
     case "round": stroke.join = .round
     case "bevel": stroke.join = .bevel
     case "miter-clip": stroke.join = .miterClip
     case "arcs": stroke.join = .arcs
     default: stroke.join = .miter
     }
-    let limit = style.number("stroke-miterlimit", default: 4)
+    let limit = style.number(.strokeMiterlimit, default: 4)
     stroke.miterLimit = limit >= 1 ? limit : 4
     stroke.dashes = dashes(style, viewport: viewport)
     if stroke.dashes != nil {
-      stroke.dashOffset = style.length("stroke-dashoffset", viewport: viewport, default: 0)
+      stroke.dashOffset = style.length(.strokeDashoffset, viewport: viewport, default: 0)
     }
-    stroke.nonScaling = style.keyword("vector-effect") == "non-scaling-stroke"
+    stroke.nonScaling = style.keyword(.vectorEffect) == "non-scaling-stroke"
     return stroke
   }
 
   /// `stroke-dasharray`: nil for none, for a negative value, or when all are zero; an odd
   /// count is repeated to make it even.
   static func dashes(_ style: StyleValues, viewport: Size) -> [Double]? {
-    guard let text = style["stroke-dasharray"]?.trimmingSpaces, text != "none", !text.isEmpty
+    guard let text = style[.strokeDasharray]?.trimmingSpaces, text != "none", !text.isEmpty
     else { return nil }
     guard let list = try? LengthList(parsing: text) else {
       style.context.warn("invalid stroke-dasharray \"\(text)\"", at: style.id)

@@ -146,11 +146,11 @@ struct RenderTreeBuilder {
     var group = Group(source: id)
     group.transform = transform
     group.absoluteTransform = state.absoluteTransform * group.transform
-    group.opacity = style.opacity("opacity")
-    if let mode = style.keyword("mix-blend-mode"), let m = BlendMode(rawValue: mode) {
+    group.opacity = style.opacity(.opacity)
+    if let mode = style.keyword(.mixBlendMode), let m = BlendMode(rawValue: mode) {
       group.blendMode = m
     }
-    group.isolate = style.keyword("isolation") == "isolate"
+    group.isolate = style.keyword(.isolation) == "isolate"
     // Clips and masks are in the element's user space, inside its transform.
     let inner = BuildState(viewport: state.viewport, absoluteTransform: group.absoluteTransform)
     var knownBox: Rect??
@@ -162,21 +162,21 @@ struct RenderTreeBuilder {
       knownBox = .some(b)
       return b
     }
-    if let ref = style.reference("clip-path") {
+    if let ref = style.reference(.clipPath) {
       guard
         let clip = try ClipPathElement.resolve(
           ref, for: id, box: box(), builder: self, state: inner)
       else { return nil }
       group.clipPath = clip.clip
     }
-    if let ref = style.reference("mask") {
+    if let ref = style.reference(.mask) {
       guard
         let mask = try MaskElement.resolve(
           ref, for: id, box: box(), builder: self, state: inner)
       else { return nil }
       group.mask = mask.mask
     }
-    if let text = style["filter"], text.trimmingSpaces != "none" {
+    if let text = style[.filter], text.trimmingSpaces != "none" {
       guard
         let filters = try FilterElement.resolve(
           text, for: id, box: box(), builder: self,

@@ -17,8 +17,8 @@ enum ShapeElement {
     node.fill = try PaintResolver.fill(style, bounds: bounds, builder: builder, state: state)
     node.stroke = try PaintResolver.stroke(style, bounds: bounds, builder: builder, state: state)
     node.antialias = !["crispedges", "optimizespeed"].contains(
-      style.keyword("shape-rendering") ?? "")
-    let order = PaintOrderValue(style.keyword("paint-order"))
+      style.keyword(.shapeRendering) ?? "")
+    let order = PaintOrderValue(style.keyword(.paintOrder))
     node.paintOrder = order.strokeBeforeFill ? .strokeThenFill : .fillThenStroke
     node.hitArea = HitAreaResolver.resolve(style, node: node, viewport: state.viewport)
     guard style.isVisible else {

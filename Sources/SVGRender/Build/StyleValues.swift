@@ -9,35 +9,44 @@ struct StyleValues {
 
   var node: Node { context.document[id] }
 
-  subscript(_ property: String) -> String? { context.computedStyle(id)[property] }
+  subscript(_ property: PropertyID) -> String? { context.computedStyle(id)[property] }
 
-  func keyword(_ property: String) -> String? { self[property]?.trimmingSpaces.lowercased() }
+  /// A value as a keyword: trimmed and lowercased (as written when it already is, which is
+  /// the common case, without a copy).
+  func keyword(_ property: PropertyID) -> String? { self[property].map(Self.keyword) }
+
+  static func keyword(_ text: String) -> String {
+    for b in text.utf8 where b <= 0x20 || b >= 0x80 || (b >= 0x41 && b <= 0x5A) {
+      return text.trimmingSpaces.lowercased()
+    }
+    return text
+  }
 
   /// A number property, e.g. `stroke-miterlimit`.
-  func number(_ property: String, default value: Double) -> Double {
+  func number(_ property: PropertyID, default value: Double) -> Double {
     guard let text = self[property] else { return value }
     var s = ValueScanner(text)
     s.skipSpaces()
     let v = s.number()
     s.skipSpaces()
     guard let v, s.isAtEnd else {
-      context.warn("invalid \(property) \"\(text)\"; using \(value)", at: id)
+      context.warn("invalid \(property.name) \"\(text)\"; using \(value)", at: id)
       return value
     }
     return v
   }
 
   /// `opacity`, `fill-opacity`, ...: a number or a percentage, clamped to 0...1.
-  func opacity(_ property: String) -> Double {
+  func opacity(_ property: PropertyID) -> Double {
     guard let text = self[property]?.trimmingSpaces else { return 1 }
     var s = ValueScanner(text)
     guard var v = s.number() else {
-      context.warn("invalid \(property) \"\(text)\"; using 1", at: id)
+      context.warn("invalid \(property.name) \"\(text)\"; using 1", at: id)
       return 1
     }
     if s.consume("%") { v /= 100 }
     guard s.isAtEnd else {
-      context.warn("invalid \(property) \"\(text)\"; using 1", at: id)
+      context.warn("invalid \(property.name) \"\(text)\"; using 1", at: id)
       return 1
     }
     return min(max(v, 0), 1)
@@ -54,10 +63,10 @@ struct StyleValues {
 
   /// A length from a style property (`stroke-width`, ...).
   func length(
-    _ property: String, axis: LengthAxis = .other, viewport: Size, default value: Double
+    _ property: PropertyID, axis: LengthAxis = .other, viewport: Size, default value: Double
   ) -> Double {
     guard let text = self[property] else { return value }
-    return parseLength(text, name: property, axis: axis, viewport: viewport) ?? value
+    return parseLength(text, name: property.name, axis: axis, viewport: viewport) ?? value
   }
 
   /// A length from an attribute (`x`, `width`, `r`, ...); nil when absent or invalid.
@@ -78,49 +87,49 @@ struct StyleValues {
   }
 
   /// A paint property (`fill`, `stroke`) as written; nil for an invalid value.
-  func paint(_ property: String) -> Paint? {
+  func paint(_ property: PropertyID) -> Paint? {
     guard let text = self[property] else { return nil }
     do {
       return try Paint(parsing: text)
     } catch {
-      context.warn("invalid \(property) \"\(text)\"", at: id)
+      context.warn("invalid \(property.name) \"\(text)\"", at: id)
       return nil
     }
   }
 
   /// The computed `color`, for `currentColor`.
   var color: Color {
-    guard let text = self["color"], let c = try? Color(parsing: text) else { return .black }
+    guard let text = self[.color], let c = try? Color(parsing: text) else { return .black }
     return c
   }
 
   /// A colour property such as `stop-color` or `flood-color`, with `currentColor` resolved.
-  func colorProperty(_ property: String, default value: Color) -> Color {
+  func colorProperty(_ property: PropertyID, default value: Color) -> Color {
     guard let text = self[property]?.trimmingSpaces else { return value }
     if text.lowercased() == "currentcolor" { return color }
     do {
       return try Color(parsing: text)
     } catch {
-      context.warn("invalid \(property) \"\(text)\"", at: id)
+      context.warn("invalid \(property.name) \"\(text)\"", at: id)
       return value
     }
   }
 
   /// A `url(#id)` or `url(file.svg#id)` property (`clip-path`, `mask`, `marker-*`); nil for
   /// `none` or absent.
-  func reference(_ property: String) -> FuncIRI? {
+  func reference(_ property: PropertyID) -> FuncIRI? {
     guard let text = self[property]?.trimmingSpaces, text != "none" else { return nil }
     do {
       return try FuncIRI(parsing: text)
     } catch {
-      context.warn("invalid \(property) \"\(text)\"", at: id)
+      context.warn("invalid \(property.name) \"\(text)\"", at: id)
       return nil
     }
   }
 
   /// The element's `transform` attribute (or CSS property); identity when invalid.
   var transform: Transform {
-    guard let text = self["transform"] ?? node.attribute("transform") else { return .identity }
+    guard let text = self[.transform] ?? node.attribute("transform") else { return .identity }
     do {
       return try TransformList(parsing: text).transform
     } catch {
@@ -129,9 +138,9 @@ struct StyleValues {
     }
   }
 
-  var isDisplayed: Bool { keyword("display") != "none" }
+  var isDisplayed: Bool { keyword(.display) != "none" }
   var isVisible: Bool {
-    let v = keyword("visibility")
+    let v = keyword(.visibility)
     return v != "hidden" && v != "collapse"
   }
 }

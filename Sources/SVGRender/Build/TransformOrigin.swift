@@ -77,7 +77,7 @@ extension StyleValues {
   /// The `transform-origin` point in user units; nil when unset, zero or invalid (with a
   /// diagnostic).
   func transformOrigin(viewport: Size) -> Point? {
-    guard let text = self["transform-origin"] else { return nil }
+    guard let text = self[.transformOrigin] else { return nil }
     guard let origin = TransformOrigin(parsing: text) else {
       context.warn("invalid transform-origin \"\(text)\"; ignored", at: id)
       return nil

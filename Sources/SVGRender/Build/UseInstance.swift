@@ -43,7 +43,7 @@ extension BuildContext {
       }
       let declared = specified[id.index]
       let style = ComputedStyle(specified: declared, parent: parentStyle)
-      let size = FontSize.pixels(style["font-size"], parent: parentFontSize)
+      let size = FontSize.pixels(style[.fontSize], parent: parentFontSize)
       saved.append((id, instanceStyles[id]))
       instanceStyles[id] = InstanceStyle(style: style, fontSize: size)
       for child in document[id].children.reversed() { stack.append((child, style, size)) }

@@ -46,7 +46,7 @@ enum ViewportElement {
   /// Whether a viewport element clips its content: `overflow` other than `visible` and
   /// `auto` (the user-agent style sheet gives `svg` and `symbol` `overflow: hidden`).
   static func clipsOverflow(_ style: StyleValues) -> Bool {
-    let overflow = style.keyword("overflow") ?? "hidden"
+    let overflow = style.keyword(.overflow) ?? "hidden"
     return overflow != "visible" && overflow != "auto"
   }
 

@@ -23,22 +23,22 @@ struct SpanStyleResolver {
       element: id, font: font(id), fontSize: fontSize,
       shaping: ShapingOptions(language: document.language(of: id)))
     s.shaping.smallCaps =
-      style.keyword("font-variant") == "small-caps"
-      || style.keyword("font-variant-caps") == "small-caps"
-    if let k = style["kerning"], let l = try? Length(parsing: k.trimmingSpaces), l.value == 0 {
+      style.keyword(.fontVariant) == "small-caps"
+      || style.keyword(.fontVariantCaps) == "small-caps"
+    if let k = style[.kerning], let l = try? Length(parsing: k.trimmingSpaces), l.value == 0 {
       s.shaping.kerning = false
-    } else if style.keyword("font-kerning") == "none" {
+    } else if style.keyword(.fontKerning) == "none" {
       s.shaping.kerning = false
     }
-    if let text = style["font-variation-settings"] {
+    if let text = style[.fontVariationSettings] {
       if let v = FontVariation.list(parsing: text) {
         s.shaping.variations = v
       } else {
         context.warn("invalid font-variation-settings \"\(text)\"", at: id)
       }
     }
-    s.letterSpacing = spacing("letter-spacing", style)
-    s.wordSpacing = spacing("word-spacing", style)
+    s.letterSpacing = spacing(.letterSpacing, style)
+    s.wordSpacing = spacing(.wordSpacing, style)
     if let l = style.attributeLength("textLength", axis: .other, viewport: viewport), l >= 0 {
       s.textLength = l
     }
@@ -47,18 +47,18 @@ struct SpanStyleResolver {
       ?? document[id].parent.flatMap { document[$0].attribute("lengthAdjust") }
     s.spacingAndGlyphs = adjust == "spacingAndGlyphs"
     s.visible = style.isVisible
-    var dominant = style.keyword("dominant-baseline") ?? "auto"
+    var dominant = style.keyword(.dominantBaseline) ?? "auto"
     if dominant == "no-change", let p = document[id].parent {
-      dominant = context.style(p).keyword("dominant-baseline") ?? "auto"
+      dominant = context.style(p).keyword(.dominantBaseline) ?? "auto"
     }
     s.dominantBaseline = dominant
-    s.alignmentBaseline = style.keyword("alignment-baseline") ?? "auto"
+    s.alignmentBaseline = style.keyword(.alignmentBaseline) ?? "auto"
     s.baselineShift = baselineShift(id)
     s.underline = decoration("underline", id)
     s.overline = decoration("overline", id)
     s.lineThrough = decoration("line-through", id)
     if !isVertical(id) {
-      s.rtl = style.keyword("direction") == "rtl"
+      s.rtl = style.keyword(.direction) == "rtl"
       s.bidi = embeddings(id)
     }
     return s
@@ -72,8 +72,8 @@ struct SpanStyleResolver {
     while let k = n, document.isSVGElement(k), document[k].name != "text" {
       let style = context.style(k)
       if let e = BidiEmbedding(
-        element: k, unicodeBidi: style.keyword("unicode-bidi"),
-        rtl: style.keyword("direction") == "rtl")
+        element: k, unicodeBidi: style.keyword(.unicodeBidi),
+        rtl: style.keyword(.direction) == "rtl")
       {
         out.append(e)
       }
@@ -84,11 +84,11 @@ struct SpanStyleResolver {
 
   /// Vertical text is not reordered: `direction` applies to horizontal lines only here.
   private func isVertical(_ id: NodeID) -> Bool {
-    let mode = context.style(id).keyword("writing-mode") ?? ""
+    let mode = context.style(id).keyword(.writingMode) ?? ""
     return ["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(mode)
   }
 
-  private func spacing(_ property: String, _ style: StyleValues) -> Double {
+  private func spacing(_ property: PropertyID, _ style: StyleValues) -> Double {
     guard let v = style.keyword(property), v != "normal" else { return 0 }
     return style.length(property, viewport: viewport, default: 0)
   }
@@ -96,7 +96,7 @@ struct SpanStyleResolver {
   private func font(_ id: NodeID) -> FontRequest {
     let style = context.style(id)
     var request = FontRequest(families: [])
-    if let text = style["font-family"] {
+    if let text = style[.fontFamily] {
       if let f = FontRequest.families(parsing: text) {
         request.families = f
       } else {
@@ -105,13 +105,13 @@ struct SpanStyleResolver {
     }
     if request.families.isEmpty { request.families = ["serif"] }
     request.families.append("serif")
-    switch style.keyword("font-style") {
+    switch style.keyword(.fontStyle) {
     case "italic": request.style = .italic
     case "oblique": request.style = .oblique
     default: request.style = .normal
     }
     request.stretch =
-      switch style.keyword("font-stretch") {
+      switch style.keyword(.fontStretch) {
       case "ultra-condensed": 1
       case "extra-condensed": 2
       case "condensed", "narrower": 3
@@ -133,7 +133,7 @@ struct SpanStyleResolver {
     var weight = 400
     var parentValue: String?
     for n in chain {
-      let v = context.style(n).keyword("font-weight")
+      let v = context.style(n).keyword(.fontWeight)
       defer { parentValue = v }
       // An inherited value (the same text as the parent's) was applied already.
       guard let v, v != parentValue else { continue }
@@ -159,7 +159,7 @@ struct SpanStyleResolver {
     var n: NodeID? = id
     while let k = n, document.isSVGElement(k), document[k].name != "text" {
       let style = context.style(k)
-      if let v = style.keyword("baseline-shift") {
+      if let v = style.keyword(.baselineShift) {
         switch v {
         case "sub": out.append(.sub)
         case "super": out.append(.super)
@@ -186,7 +186,7 @@ struct SpanStyleResolver {
   private func decoration(_ line: String, _ id: NodeID) -> NodeID? {
     let chain = [id] + document.ancestors(of: id).filter { document[$0].isElement }
     func declares(_ n: NodeID) -> Bool {
-      let v = context.styles[n.index]["text-decoration"] ?? ""
+      let v = context.styles[n.index][.textDecoration] ?? ""
       return v.split(whereSeparator: \.isWhitespace).contains { $0.lowercased() == line }
     }
     guard chain.contains(where: declares) else { return nil }

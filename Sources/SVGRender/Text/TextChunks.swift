@@ -124,12 +124,12 @@ struct TextChunkCollector {
     offset = 0
     var last = 0.0
     resolveRotations(content.root, offset: &offset, last: &last)
-    let mode = context.style(id).keyword("writing-mode") ?? ""
+    let mode = context.style(id).keyword(.writingMode) ?? ""
     input.vertical = ["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(mode)
     if !input.vertical {
       let style = context.style(id)
-      paragraph.rtl = style.keyword("direction") == "rtl"
-      let bidi = style.keyword("unicode-bidi")
+      paragraph.rtl = style.keyword(.direction) == "rtl"
+      let bidi = style.keyword(.unicodeBidi)
       paragraph.override = bidi == "bidi-override" || bidi == "isolate-override"
       paragraph.plaintext = bidi == "plaintext"
     }
@@ -223,7 +223,7 @@ struct TextChunkCollector {
           continue
         }
         let anchor: TextAnchor =
-          switch context.style(holder).keyword("text-anchor") {
+          switch context.style(holder).keyword(.textAnchor) {
           case "middle": .middle
           case "end": .end
           default: .start

@@ -23,7 +23,7 @@ enum TextElement {
     layout.run()
     context.textBoxes[id] = layout.bounds
     guard let bounds = layout.bounds else { return [] }
-    let antialias = context.style(id).keyword("text-rendering") != "optimizespeed"
+    let antialias = context.style(id).keyword(.textRendering) != "optimizespeed"
     var nodes: [RenderNode] = []
     func decoration(_ path: Path?, _ element: NodeID?, _ span: LaidOutSpan) throws(RenderError) {
       guard let path, let element, span.style.visible else { return }
@@ -42,7 +42,7 @@ enum TextElement {
       let fill = try PaintResolver.fill(style, bounds: bounds, builder: builder, state: state)
       let stroke = try PaintResolver.stroke(
         style, bounds: bounds, builder: builder, state: state)
-      let order = PaintOrderValue(style.keyword("paint-order"))
+      let order = PaintOrderValue(style.keyword(.paintOrder))
       var outline = Path()
       func flush() {
         guard !outline.isEmpty, span.style.visible else { return }
