@@ -101,7 +101,7 @@ def write(root, results, files, runs):
         "Written by `scripts/bench --report`; do not edit. Each time is the median of "
         f"{runs} runs in which the tools alternate, on the same files, in the same run, so the "
         "ratios compare like with like on a shared machine (wall time; the executables are "
-        "built with `--static-swift-stdlib`, as `scripts/install` builds them). Peak memory "
+        "built by `scripts/release-build`, as `scripts/install` builds them). Peak memory "
         "is the largest resident set of one process of the case.",
         "",
         f"- Machine: {os.cpu_count()} cores, {cpu()}, {platform.system()} {platform.release()}",
