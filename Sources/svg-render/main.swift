@@ -1,10 +1,9 @@
 import CommandLineKit
-import FoundationEssentials
 import RenderCommand
 
 // svg-render: the command line is read by CommandLineKit against RenderCommand's table, and
 // the run is RenderCommand's (see the README's architecture part).
 runTool(.svgRender) { args in
-  try RenderInvocation(args, environment: ProcessInfo.processInfo.environment)
+  try RenderInvocation(args, environment: Environment.variables)
     .run(messages: .console)
 }
