@@ -91,9 +91,11 @@ public struct ParsedArguments: Sendable {
     try checkCombinations(spec)
   }
 
-  /// Options that need another (`--view-size` needs `--viewport`) or exclude one.
+  /// Options that need another (`--view-size` needs `--viewport`) or exclude one. Only
+  /// options with such a rule are looked up: every tool checks this at start.
   private func checkCombinations(_ spec: CommandSpec) throws(UsageError) {
-    for option in spec.options where flag(option.key) {
+    for option in spec.options
+    where !(option.excludes.isEmpty && option.requires.isEmpty) && flag(option.key) {
       for other in option.excludes where flag(other) {
         throw UsageError("\(option.displayName) cannot be combined with \(spec.displayName(other))")
       }
