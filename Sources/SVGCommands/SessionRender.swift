@@ -115,15 +115,18 @@ struct LastRaster: Sendable {
 }
 
 extension EditableDocument {
-  /// Renders ``current`` as `request` asks: the same bytes as `request.render(renderTree())`.
+  /// Renders ``current`` as `request` asks: the pixels of `request.render(renderTree())`.
+  /// A PNG of the fast encoding is written in a session's bands (`Bitmap.sessionPNG`): the
+  /// same bytes as that render for an image of one band, and for a larger one the same
+  /// pixels, filters and level in smaller deflate bands, whatever the commands before.
+  /// Other formats and `smallPNG` render in full, the same bytes.
   ///
-  /// A PNG of the fast encoding is kept with its pixels. The next PNG of the same size and
-  /// background starts from it: a render tree that draws the same as the one drawn (see
+  /// A PNG is kept with its pixels. The next PNG of the same size and background starts
+  /// from it: a render tree that draws the same as the one drawn (see
   /// `RenderTree.change(since:)`) gives the same PNG at once; one that differs in a region
   /// has only the rows that region needs drawn again onto the kept pixels (see
-  /// `RenderTree.rasterize(changedIn:onto:covering:)`: the bytes stay a full render's), and
-  /// only the PNG bands whose rows changed are deflated again. Other formats and `smallPNG`
-  /// render in full.
+  /// `RenderTree.rasterize(changedIn:onto:covering:)`: the pixels stay a full render's),
+  /// and only the PNG bands whose rows changed are deflated again.
   public func render(_ request: RenderRequest, limits: Limits = .default) throws(RenderError)
     -> [UInt8]
   {
@@ -168,14 +171,14 @@ extension EditableDocument {
         let (bitmap, rows) = try tree.rasterize(
           changedIn: box, onto: last.bitmap, covering: drawing, background: background,
           limits: limits, cancellation: request.cancellation)
-        let png = try bitmap.fastPNG(
+        let png = try bitmap.sessionPNG(
           reusing: last.png, changedRows: changedRows(last.bitmap, bitmap, within: rows))
         return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: png)
       case .everything:
         let bitmap = try tree.rasterize(
           covering: drawing, background: background, limits: limits,
           cancellation: request.cancellation)
-        let png = try bitmap.fastPNG(
+        let png = try bitmap.sessionPNG(
           reusing: last.png, changedRows: changedRows(last.bitmap, bitmap))
         return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: png)
       }
@@ -184,7 +187,7 @@ extension EditableDocument {
       covering: drawing, background: background, limits: limits,
       cancellation: request.cancellation)
     return LastRaster(
-      drawing: drawing, background: background, bitmap: bitmap, png: try bitmap.fastPNG())
+      drawing: drawing, background: background, bitmap: bitmap, png: try bitmap.sessionPNG())
   }
 
   /// The rows from the first to the last that differ between two rasters of one size

@@ -114,11 +114,13 @@ enum ParallelPNG {
     max(1, min(maxBands, h, w * h / minPixelsPerBand))
   }
 
-  /// The deflate window and hash sizes of a `w` × `h` image: those of its largest band
+  /// The deflate window and hash sizes of a `w` × `h` image in `count` bands (by default
+  /// ``bandCount(width:height:)``): those of its largest band
   /// (``DeflateStream/parameters(forBytes:)``), the same for every band.
-  static func streamParameters(width w: Int, height h: Int) -> (windowBits: Int32, memLevel: Int32)
+  static func streamParameters(width w: Int, height h: Int, count: Int? = nil)
+    -> (windowBits: Int32, memLevel: Int32)
   {
-    let count = bandCount(width: w, height: h)
+    let count = count ?? bandCount(width: w, height: h)
     return DeflateStream.parameters(forBytes: (h / count + 1) * (1 + w * 4))
   }
 
@@ -127,16 +129,17 @@ enum ParallelPNG {
     (h * i / count)..<(h * (i + 1) / count)
   }
 
-  /// The deflated bands of `bitmap`, on all cores; the bands of `reused` that `redo` does
-  /// not name are taken as they are (they hold the same rows of an earlier image).
-  static func bands(of bitmap: Bitmap, reusing reused: [Band]? = nil, redo: Set<Int> = [])
-    throws(RenderError) -> [Band]
-  {
+  /// The deflated bands of `bitmap` (`count` of them, by default ``bandCount(width:height:)``),
+  /// on all cores; the bands of `reused` that `redo` does not name are taken as they are
+  /// (they hold the same rows of an earlier image).
+  static func bands(
+    of bitmap: Bitmap, count: Int? = nil, reusing reused: [Band]? = nil, redo: Set<Int> = []
+  ) throws(RenderError) -> [Band] {
     let (w, h) = (bitmap.width, bitmap.height)
-    let count = bandCount(width: w, height: h)
+    let count = count ?? bandCount(width: w, height: h)
     let work = reused?.count == count ? redo.sorted() : Array(0..<count)
     var bands = reused?.count == count ? reused! : [Band](repeating: Band(), count: count)
-    let stream = streamParameters(width: w, height: h)
+    let stream = streamParameters(width: w, height: h, count: count)
     bitmap.pixels.withUnsafeBytes { pixels in
       bands.withUnsafeMutableBufferPointer { out in
         let out = UnsafeSendable(out)
@@ -163,7 +166,7 @@ enum ParallelPNG {
     return bands
   }
 
-  /// The PNG file of deflated `bands` of a `w` × `h` image.
+  /// The PNG file of deflated `bands` of a `w` × `h` image (in as many bands).
   static func assemble(_ bands: [Band], width w: Int, height h: Int) -> [UInt8] {
     var adler = bands[0].adler
     for band in bands.dropFirst() { adler = adler32_combine(adler, band.adler, band.length) }
@@ -178,7 +181,7 @@ enum ParallelPNG {
     appendChunk("sRGB", [0], to: &png)  // perceptual intent, as libpng writes for sRGB data
     // The zlib header names the window (2^windowBits bytes) and, as zlib writes it, the
     // level class of level 3 (1, "fast"); its check bits make it a multiple of 31.
-    let windowBits = streamParameters(width: w, height: h).windowBits
+    let windowBits = streamParameters(width: w, height: h, count: bands.count).windowBits
     var zlibHeader = UInt16(windowBits - 8) << 12 | 0x08 << 8 | 1 << 6
     zlibHeader += 31 - zlibHeader % 31
     for (i, band) in bands.enumerated() {

@@ -7,7 +7,7 @@ import SVGTree
 
 /// Exactness of a session's re-render: random `fillAt` taps (and undo and redo among them)
 /// on each FILE, each re-render compared byte for byte with a full render of the edited
-/// document. Prints per file the taps, how many redrew a region (and the share of rows it
+/// document (its raster in the session's PNG bands). Prints per file the taps, how many redrew a region (and the share of rows it
 /// redrew on average) and how many differed; exits 1 when any differed.
 enum RecolorCheck {
   /// Arguments: FILE... [--taps N] [--seed N].
@@ -67,7 +67,7 @@ enum RecolorCheck {
           pixels = diff(part, full)
           if !pixels.isEmpty { pixels += "\n" + suspects(next, part, full) }
         }
-        if bytes != (try full.fastPNG().bytes) || !pixels.isEmpty {
+        if bytes != (try full.sessionPNG().bytes) || !pixels.isEmpty {
           bad += 1
           exact = false
           report.append("\(path): step \(step) (\(script.split(separator: "\n").last!)) differs")

@@ -73,6 +73,23 @@ import Testing
     #expect(rows.lowerBound < 100)
   }
 
+  /// Shapes outside the redrawn rows are not drawn, but a shape whose points lie outside
+  /// them and whose stroke reaches into them is: a square cap, a miter join's tip, a
+  /// non-scaling stroke in a scaled group, a wide stroke under a rotation.
+  @Test(arguments: [1.0, 1.37]) func strokesReachingIntoTheRowsAreDrawn(_ scale: Double) throws {
+    let rows = try Self.recolour(
+      """
+      <line x1='40' y1='125' x2='190' y2='125' stroke='black' stroke-width='12' stroke-linecap='square'/>
+      <line x1='40' y1='176' x2='190' y2='176' stroke='olive' stroke-width='11'/>
+      <path d='M 120 100 L 135 126 L 150 100' fill='none' stroke='maroon' stroke-width='6' stroke-miterlimit='10'/>
+      <g transform='scale(0.2)'><line x1='500' y1='622' x2='990' y2='622' stroke='teal' stroke-width='14' vector-effect='non-scaling-stroke'/></g>
+      <g transform='rotate(90 160 100)'><line x1='184' y1='80' x2='184' y2='240' stroke='purple' stroke-width='12'/></g>
+      <rect x='10' y='10' width='180' height='40' fill='gray'/>
+      """,
+      scale: scale)
+    #expect(rows.lowerBound > Int(100 * scale) && rows.upperBound < Int(180 * scale))
+  }
+
   /// A dashed curve that leaves the canvas is redrawn whole too, from the canvas's top row.
   @Test func aClipDependentStrokeBeyondTheCanvasIsRedrawnWhole() throws {
     let rows = try Self.recolour(

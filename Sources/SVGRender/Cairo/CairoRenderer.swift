@@ -9,6 +9,9 @@ struct CairoRenderer {
   var budget: PixelBudget
   /// Checked before each node: once cancelled, the rest of the tree is skipped.
   var cancellation: RenderCancellation? = nil
+  /// The device rows the drawing is clipped to, when only some are drawn (a partial
+  /// redraw): a shape that cannot reach them is skipped (see ``RedrawArea/meets``).
+  var clipRows: (top: Double, bottom: Double)? = nil
 
   func draw(_ node: RenderNode) {
     if let cancellation, cancellation.isCancelled { return }
@@ -49,6 +52,12 @@ struct CairoRenderer {
 
   func draw(_ node: PathNode) {
     guard !node.path.isEmpty else { return }
+    if let rows = clipRows {
+      var m = cairo_matrix_t()
+      cairo_get_matrix(cr, &m)
+      let toDevice = Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0)
+      guard RedrawArea.meets(node, rows: rows.top, rows.bottom, toDevice) else { return }
+    }
     cairo_set_antialias(cr, node.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
     switch node.paintOrder {
     case .fillThenStroke:

@@ -185,10 +185,11 @@ extension RenderTree {
     return out
   }
 
-  /// Draws the tree scaled to `drawing` (in the surface's units) from the origin.
+  /// Draws the tree scaled to `drawing` (in the surface's units) from the origin; with
+  /// `clipRows`, the device rows `cr` is clipped to, skipping the shapes outside them.
   func draw(
     on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
-    cancellation: RenderCancellation?
+    cancellation: RenderCancellation?, clipRows: (top: Double, bottom: Double)? = nil
   ) {
     if let bg = background {
       cairo_set_source_rgba(
@@ -197,7 +198,8 @@ extension RenderTree {
     }
     guard size.width > 0, size.height > 0 else { return }
     cairo_scale(cr, drawing.width / size.width, drawing.height / size.height)
-    let renderer = CairoRenderer(cr: cr, budget: budget, cancellation: cancellation)
+    let renderer = CairoRenderer(
+      cr: cr, budget: budget, cancellation: cancellation, clipRows: clipRows)
     // The drawing is an isolated group, as a browser's root element is: what blends in it
     // blends with the drawing below it, never with the background under the whole.
     if background != nil, root.containsBlending, budget.allowsLayer(cr) {

@@ -46,7 +46,8 @@ extension RenderTree {
       cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
       draw(
         on: cr, drawing: size, background: background, budget: budget,
-        cancellation: cancellation)
+        cancellation: cancellation,
+        clipRows: (Double(pixels.y), Double(pixels.y + pixels.height)))
       cairo_destroy(cr)
     }
     try cancellation?.check()
@@ -134,25 +135,17 @@ struct RedrawArea {
         mask = m.mask
       }
     case .path(let p):
-      guard let hull = Self.hull(p.path, toDevice) else { return }
-      if let fill = p.fill, !BandedRaster.isPlain(fill.paint) {
+      let plainFill = p.fill.map { BandedRaster.isPlain($0.paint) } ?? true
+      guard !plainFill || (p.stroke.map { $0.width > 0 } ?? false),
+        let hull = Self.hull(p.path, toDevice)
+      else { return }
+      if !plainFill {
         sensitive.append(hull.insetBy(-Self.margin))
       }
       if let s = p.stroke, s.width > 0 {
         guard !BandedRaster.isPlain(s.paint) || !BandedRaster.hasClipFreeGeometry(s, on: p.path)
         else { return }
-        let norm = max(
-          (toDevice.a * toDevice.a + toDevice.b * toDevice.b).squareRoot(),
-          (toDevice.c * toDevice.c + toDevice.d * toDevice.d).squareRoot())
-        // cairo's extent of a stroke: the path grown by √2 × the miter limit × the width for
-        // miter joins, √½ × the width for square caps, half the width otherwise.
-        var factor = 0.5
-        if s.cap == .square { factor = max(factor, 0.5.squareRoot()) }
-        if s.join == .miter || s.join == .miterClip || s.join == .arcs {
-          factor = max(factor, 2.0.squareRoot() * s.miterLimit)
-        }
-        let reach = factor * s.width * (s.nonScaling ? max(1, norm) : norm)
-        sensitive.append(hull.insetBy(-reach - Self.margin))
+        sensitive.append(hull.insetBy(-Self.reach(of: s, toDevice) - Self.margin))
       }
     case .image(let i):
       let inner = toDevice * i.contentTransform
@@ -166,6 +159,33 @@ struct RedrawArea {
         collect(.group(tree.root), inner)
       }
     }
+  }
+
+  /// How far beyond its path a stroke can paint, in device units: cairo's extent of a
+  /// stroke is the path grown by √2 × the miter limit × the width for miter joins, √½ × the
+  /// width for square caps, half the width otherwise.
+  static func reach(of s: Stroke, _ toDevice: Transform) -> Double {
+    let norm = max(
+      (toDevice.a * toDevice.a + toDevice.b * toDevice.b).squareRoot(),
+      (toDevice.c * toDevice.c + toDevice.d * toDevice.d).squareRoot())
+    var factor = 0.5
+    if s.cap == .square { factor = max(factor, 0.5.squareRoot()) }
+    if s.join == .miter || s.join == .miterClip || s.join == .arcs {
+      factor = max(factor, 2.0.squareRoot() * s.miterLimit)
+    }
+    return factor * s.width * (s.nonScaling ? max(1, norm) : norm)
+  }
+
+  /// Whether `node`, drawn under `toDevice`, can paint a pixel of the device rows from `top`
+  /// to `bottom`: false when the box of its points and control points, grown by its
+  /// stroke's reach and ``margin``, lies wholly above or below them.
+  static func meets(_ node: PathNode, rows top: Double, _ bottom: Double, _ toDevice: Transform)
+    -> Bool
+  {
+    guard let hull = hull(node.path, toDevice) else { return false }
+    var grow = margin
+    if let s = node.stroke, s.width > 0 { grow += reach(of: s, toDevice) }
+    return hull.maxY + grow > top && hull.minY - grow < bottom
   }
 
   /// Adds the box of a clip child's shapes.

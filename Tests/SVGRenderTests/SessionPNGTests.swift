@@ -1,0 +1,55 @@
+import TestSupport
+import Testing
+
+@testable import SVGRender
+
+/// A session's PNG encoding (``Bitmap/sessionPNG(reusing:changedRows:)``): the fast
+/// encoding in smaller deflate bands, which a re-render that changed some rows deflates
+/// again only where they are.
+@Suite struct SessionPNGTests {
+  @Test(arguments: [(1, 1), (64, 64), (700, 600), (1052, 745), (300, 2000)])
+  func decodesToThePixelsEncoded(_ size: (Int, Int)) throws {
+    let bitmap = PNGEncoderTests.bitmap(width: size.0, height: size.1, seed: UInt64(size.1))
+    let png = try bitmap.sessionPNG()
+    let decoded = try PNG.decode(png.bytes)
+    #expect(decoded.width == bitmap.width && decoded.height == bitmap.height)
+    #expect(decoded.pixels == bitmap.pixels)
+    let count = Bitmap.sessionBandCount(width: size.0, height: size.1)
+    #expect(png.bands.count == count)
+    #expect(count >= ParallelPNG.bandCount(width: size.0, height: size.1))
+    if count == 1 { #expect(png.bytes == (try bitmap.pngData())) }
+  }
+
+  @Test func largeImagesHaveBandsOfAboutTheSessionSize() {
+    let count = Bitmap.sessionBandCount(width: 1052, height: 745)
+    #expect(count > ParallelPNG.bandCount(width: 1052, height: 745))
+    let bytes = 745 * (1 + 1052 * 4)
+    #expect(bytes / count <= Bitmap.sessionBandBytes)
+    #expect(bytes / count > Bitmap.sessionBandBytes / 2)
+    #expect(Bitmap.sessionBandCount(width: 1, height: 3) == 1)
+    #expect(Bitmap.sessionBandCount(width: 100_000, height: 2) == 2)
+    #expect(Bitmap.sessionBandCount(width: 4000, height: 40_000) == Bitmap.maxSessionBands)
+  }
+
+  /// Rows changed in a few places: the PNG made from the last one, deflating again only
+  /// the bands of the changed rows, is the bytes of a new encoding of the changed image
+  /// (and not the last one's).
+  @Test func reusingTheLastPNGGivesTheBytesOfANewOne() throws {
+    var bitmap = PNGEncoderTests.bitmap(width: 900, height: 700, seed: 4)
+    var last = try bitmap.sessionPNG()
+    var random = SplitMix(seed: 9)
+    for _ in 0..<6 {
+      let first = Int(random.next() * 690)
+      let rows = first..<min(700, first + 1 + Int(random.next() * 120))
+      for y in rows {
+        for x in stride(from: 0, to: 900, by: 7) {
+          bitmap.pixels[y * bitmap.stride + x * 4 + 1] &+= 40
+        }
+      }
+      let next = try bitmap.sessionPNG(reusing: last, changedRows: rows)
+      #expect(next.bytes == (try bitmap.sessionPNG()).bytes)
+      #expect(next.bytes != last.bytes)
+      last = next
+    }
+  }
+}
