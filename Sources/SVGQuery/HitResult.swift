@@ -12,30 +12,12 @@ extension SceneStorage {
     let table = elementTable
     let paintsFill = hitShapes.shapes[i].paintsFill
     let path = table.indexPath(of: element)
-    var ancestors: [FoundElement] = []
-    ancestors.reserveCapacity(path.indices.count)
-    var depth = path.indices.count
-    var a = table.parents[element.index]
-    while a > 0 {
-      let id = NodeID(Int(a))
-      if table.positions[id.index] >= 0 || id == table.root {
-        depth = max(0, depth - 1)
-        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth))), table))
-      }
-      a = table.parents[id.index]
-    }
-    let found = ref(element, path: path, table)
+    let found = table.ref(element, path: path)
     return Hit(
-      element: found, ancestors: ancestors,
-      shape: shape == element ? found : ref(shape, path: table.indexPath(of: shape), table),
-      uses: uses.map { ref($0, path: table.indexPath(of: $0), table) }, part: part,
+      element: found, table: table,
+      shape: shape == element ? found : table.ref(shape, path: table.indexPath(of: shape)),
+      uses: uses.map { table.ref($0, path: table.indexPath(of: $0)) }, part: part,
       paintsFill: paintsFill, leaf: i)
-  }
-
-  /// The result name of `id`, from the ``elementTable`` (no copy of the node).
-  private func ref(_ id: NodeID, path: ElementPath, _ table: ElementTable) -> FoundElement {
-    FoundElement(
-      node: id, id: table.ids[id.index], tag: table.tags[id.index], indexPath: path)
   }
 }
 
@@ -43,6 +25,29 @@ extension SceneStorage {
 /// children (-1 for nodes that are not elements): what makes an index path cost O(depth)
 /// instead of a scan of every sibling on the way up, without copying a node.
 final class ElementTable: Sendable {
+  /// The result name of `id` (no copy of the node).
+  func ref(_ id: NodeID, path: ElementPath) -> FoundElement {
+    FoundElement(node: id, id: ids[id.index], tag: tags[id.index], indexPath: path)
+  }
+
+  /// The element ancestors of `found`, nearest first, up to the root: each one's index
+  /// path is a prefix of `found`'s.
+  func ancestors(of found: FoundElement) -> [FoundElement] {
+    let path = found.indexPath
+    var ancestors: [FoundElement] = []
+    ancestors.reserveCapacity(path.indices.count)
+    var depth = path.indices.count
+    var a = parents[found.node.index]
+    while a > 0 {
+      let id = NodeID(Int(a))
+      if positions[id.index] >= 0 || id == root {
+        depth = max(0, depth - 1)
+        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth)))))
+      }
+      a = parents[id.index]
+    }
+    return ancestors
+  }
   /// The parent's index; -1 for the top node.
   let parents: [Int32]
   let positions: [Int32]
