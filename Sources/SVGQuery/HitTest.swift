@@ -110,18 +110,26 @@ extension Scene {
     let storage = self.storage
     let tolerance = max(0, options.tolerance.isFinite ? options.tolerance : 0)
     var tester = LeafTester(storage: storage, tolerance: tolerance)
-    /// Tests leaf `i`; false once the search is over.
-    func visit(_ i: Int) -> Bool {
-      guard let box = storage.leafBounds[i],
-        box.insetBy(-tolerance).contains(p),
-        let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p)
-      else { return true }
+    defer { tester.finish() }
+    /// Tests leaf `i`, whose box is known to hold `p`; false once the search is over.
+    func test(_ i: Int) -> Bool {
+      guard let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p) else {
+        return true
+      }
       return body(i, part)
+    }
+    /// Tests leaf `i` if its box, widened by the tolerance, holds `p`.
+    func visit(_ i: Int) -> Bool {
+      guard let box = storage.leafBounds[i], box.insetBy(-tolerance).contains(p) else {
+        return true
+      }
+      return test(i)
     }
     if options.useIndex && storage.leaves.count >= SceneStorage.indexedCount {
       let index = storage.spatialIndex
       if tolerance == 0 {
-        index.forEachCandidate(at: p, visit)
+        // The index's entries hold the leaves' boxes: no second read of them.
+        index.forEachCandidate(at: p, test)
       } else {
         for i in index.candidates(near: p, radius: tolerance) where !visit(i) { break }
       }
@@ -141,12 +149,19 @@ struct LeafTester {
   let storage: SceneStorage
   let tolerance: Double
   private let hit: HitShapes
-  private var probe: StrokeProbe?
+  /// Cairo's probe, taken from the scene's pool when a test first needs it.
+  private var probe: ProbeBox?
 
   init(storage: SceneStorage, tolerance: Double) {
     self.storage = storage
     self.tolerance = tolerance
     hit = storage.hitShapes
+  }
+
+  /// Gives the probe back to the scene's pool.
+  mutating func finish() {
+    if let probe { storage.giveBack(probe) }
+    probe = nil
   }
 
   /// The part of leaf `i` at canvas point `p`, if any, before clipping. Reads the leaf's
@@ -194,8 +209,8 @@ struct LeafTester {
       case .inside: return .stroke
       case .outside: break
       case .unknown:
-        if probe == nil { probe = StrokeProbe() }
-        if probe!.strokeContains(
+        if probe == nil { probe = storage.takeProbe() }
+        if probe!.probe.strokeContains(
           p, path: hit.paths[i], stroke: hit.strokes[s], toCanvas: band.toCanvas,
           widen: tolerance)
         {
@@ -210,8 +225,8 @@ struct LeafTester {
       }
       if inside { return .fill }
       if tolerance > 0 {
-        if probe == nil { probe = StrokeProbe() }
-        if probe!.nearOutline(
+        if probe == nil { probe = storage.takeProbe() }
+        if probe!.probe.nearOutline(
           p, path: hit.paths[i], toCanvas: storage.leaves[i].toCanvas, distance: tolerance)
         {
           return .fill
