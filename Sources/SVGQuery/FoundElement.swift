@@ -52,26 +52,13 @@ public struct Hit: Hashable, Sendable {
   public var paintsFill: Bool = false
   /// The flattened shape that was hit (for tests and diagnostics).
   var leaf: Int = -1
-  private var ancestry: Ancestry
+  var ancestry: Ancestry = .listed([])
 
   /// Where ``ancestors`` come from: the table of the scene that answered (read on demand),
   /// or a list set by hand.
-  private enum Ancestry: Sendable {
+  enum Ancestry: Sendable {
     case table(ElementTable)
     case listed([FoundElement])
-  }
-
-  init(
-    element: FoundElement, table: ElementTable, shape: FoundElement, uses: [FoundElement],
-    part: Part, paintsFill: Bool, leaf: Int
-  ) {
-    self.element = element
-    self.shape = shape
-    self.uses = uses
-    self.part = part
-    self.paintsFill = paintsFill
-    self.leaf = leaf
-    ancestry = .table(table)
   }
 
   public static func == (a: Hit, b: Hit) -> Bool {
@@ -79,13 +66,10 @@ public struct Hit: Hashable, Sendable {
       && a.paintsFill == b.paintsFill && a.leaf == b.leaf && a.ancestors == b.ancestors
   }
 
-  /// Hashes what ``==`` compares but the ancestors (equal hits have equal elements).
+  /// Hashes some of what ``==`` compares: the element, the part and the shape hit.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(element)
-    hasher.combine(shape)
-    hasher.combine(uses)
     hasher.combine(part)
-    hasher.combine(paintsFill)
     hasher.combine(leaf)
   }
 }

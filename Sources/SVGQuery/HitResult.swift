@@ -14,10 +14,10 @@ extension SceneStorage {
     let path = table.indexPath(of: element)
     let found = table.ref(element, path: path)
     return Hit(
-      element: found, table: table,
+      element: found,
       shape: shape == element ? found : table.ref(shape, path: table.indexPath(of: shape)),
       uses: uses.map { table.ref($0, path: table.indexPath(of: $0)) }, part: part,
-      paintsFill: paintsFill, leaf: i)
+      paintsFill: paintsFill, leaf: i, ancestry: .table(table))
   }
 }
 
