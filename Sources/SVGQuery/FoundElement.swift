@@ -31,8 +31,18 @@ public struct Hit: Hashable, Sendable {
   }
 
   public var element: FoundElement
-  /// The element's ancestors, nearest first, up to the root `<svg>`.
-  public var ancestors: [FoundElement]
+  /// The element's ancestors, nearest first, up to the root `<svg>`. Worked out when read,
+  /// from the scene's table of elements: a hit that is not asked for them costs nothing
+  /// for them.
+  public var ancestors: [FoundElement] {
+    get {
+      switch ancestry {
+      case .listed(let list): list
+      case .table(let table): table.ancestors(of: element)
+      }
+    }
+    set { ancestry = .listed(newValue) }
+  }
   public var shape: FoundElement
   public var uses: [FoundElement]
   /// What was hit: the fill area, the stroke, an image, text's glyph boxes.
@@ -42,6 +52,26 @@ public struct Hit: Hashable, Sendable {
   public var paintsFill: Bool = false
   /// The flattened shape that was hit (for tests and diagnostics).
   var leaf: Int = -1
+  var ancestry: Ancestry = .listed([])
+
+  /// Where ``ancestors`` come from: the table of the scene that answered (read on demand),
+  /// or a list set by hand.
+  enum Ancestry: Sendable {
+    case table(ElementTable)
+    case listed([FoundElement])
+  }
+
+  public static func == (a: Hit, b: Hit) -> Bool {
+    a.element == b.element && a.shape == b.shape && a.uses == b.uses && a.part == b.part
+      && a.paintsFill == b.paintsFill && a.leaf == b.leaf && a.ancestors == b.ancestors
+  }
+
+  /// Hashes some of what ``==`` compares: the element, the part and the shape hit.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(element)
+    hasher.combine(part)
+    hasher.combine(leaf)
+  }
 }
 
 extension Document {

@@ -12,30 +12,12 @@ extension SceneStorage {
     let table = elementTable
     let paintsFill = hitShapes.shapes[i].paintsFill
     let path = table.indexPath(of: element)
-    var ancestors: [FoundElement] = []
-    ancestors.reserveCapacity(path.indices.count)
-    var depth = path.indices.count
-    var a = table.parents[element.index]
-    while a > 0 {
-      let id = NodeID(Int(a))
-      if table.positions[id.index] >= 0 || id == table.root {
-        depth = max(0, depth - 1)
-        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth))), table))
-      }
-      a = table.parents[id.index]
-    }
-    let found = ref(element, path: path, table)
+    let found = table.ref(element, path: path)
     return Hit(
-      element: found, ancestors: ancestors,
-      shape: shape == element ? found : ref(shape, path: table.indexPath(of: shape), table),
-      uses: uses.map { ref($0, path: table.indexPath(of: $0), table) }, part: part,
-      paintsFill: paintsFill, leaf: i)
-  }
-
-  /// The result name of `id`, from the ``elementTable`` (no copy of the node).
-  private func ref(_ id: NodeID, path: ElementPath, _ table: ElementTable) -> FoundElement {
-    FoundElement(
-      node: id, id: table.ids[id.index], tag: table.tags[id.index], indexPath: path)
+      element: found,
+      shape: shape == element ? found : table.ref(shape, path: table.indexPath(of: shape)),
+      uses: uses.map { table.ref($0, path: table.indexPath(of: $0)) }, part: part,
+      paintsFill: paintsFill, leaf: i, ancestry: .table(table))
   }
 }
 
@@ -43,58 +25,88 @@ extension SceneStorage {
 /// children (-1 for nodes that are not elements): what makes an index path cost O(depth)
 /// instead of a scan of every sibling on the way up, without copying a node.
 final class ElementTable: Sendable {
-  /// The parent's index; -1 for the top node.
-  let parents: [Int32]
-  let positions: [Int32]
-  /// Each element's `id` and qualified tag name, as results show them.
-  let ids: [String?]
-  let tags: [String]
+  /// A node's parent's index (-1 for the top node) and its position among the parent's
+  /// element children (-1 for a node that is not an element), side by side: a step up an
+  /// index path reads one word.
+  struct Link: Sendable {
+    var parent: Int32
+    var position: Int32
+  }
+
+  /// An element's `id` and qualified tag name, as results show them.
+  struct Name: Sendable {
+    var id: String?
+    var tag: String
+  }
+
+  let links: [Link]
+  let names: [Name]
   let root: NodeID?
 
   init(_ document: Document) {
-    var parents = [Int32](repeating: -1, count: document.nodes.count)
-    var positions = [Int32](repeating: -1, count: document.nodes.count)
-    var ids = [String?](repeating: nil, count: document.nodes.count)
-    var tags = [String](repeating: "", count: document.nodes.count)
+    var links = [Link](repeating: Link(parent: -1, position: -1), count: document.nodes.count)
+    var names = [Name](repeating: Name(id: nil, tag: ""), count: document.nodes.count)
     for n in document.nodes.indices where document.nodes[n].kind == .element {
-      ids[n] = document.nodes[n].id
-      tags[n] = document.nodes[n].qualifiedName
+      names[n] = Name(id: document.nodes[n].id, tag: document.nodes[n].qualifiedName)
     }
     for n in document.nodes.indices {
       var k: Int32 = 0
       for child in document.nodes[n].children {
-        parents[child.index] = Int32(n)
+        links[child.index].parent = Int32(n)
         guard document.nodes[child.index].kind == .element else { continue }
-        positions[child.index] = k
+        links[child.index].position = k
         k += 1
       }
     }
-    self.parents = parents
-    self.positions = positions
-    self.ids = ids
-    self.tags = tags
+    self.links = links
+    self.names = names
     root = document.root
+  }
+
+  /// The result name of `id` (no copy of the node).
+  func ref(_ id: NodeID, path: ElementPath) -> FoundElement {
+    let name = names[id.index]
+    return FoundElement(node: id, id: name.id, tag: name.tag, indexPath: path)
+  }
+
+  /// The element ancestors of `found`, nearest first, up to the root: each one's index
+  /// path is a prefix of `found`'s.
+  func ancestors(of found: FoundElement) -> [FoundElement] {
+    let path = found.indexPath
+    var ancestors: [FoundElement] = []
+    ancestors.reserveCapacity(path.indices.count)
+    var depth = path.indices.count
+    var a = links[found.node.index].parent
+    while a > 0 {
+      let id = NodeID(Int(a))
+      if links[id.index].position >= 0 || id == root {
+        depth = max(0, depth - 1)
+        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth)))))
+      }
+      a = links[id.index].parent
+    }
+    return ancestors
   }
 
   /// The index path of `id`: empty for the root, and for nodes outside it (as
   /// ``SVGTree/Document/indexPath(of:)`` answers nil for them).
   func indexPath(of id: NodeID) -> ElementPath {
-    guard let root, positions[id.index] >= 0 || id == root else { return ElementPath([]) }
+    guard let root, links[id.index].position >= 0 || id == root else { return ElementPath([]) }
     // Counted first, so the path is one allocation of its size, filled from its end.
     var depth = 0
     var current = id.index
     while current != root.index {
-      let p = Int(parents[current])
-      guard p > 0, positions[current] >= 0 else { return ElementPath([]) }
+      let link = links[current]
+      guard link.parent > 0, link.position >= 0 else { return ElementPath([]) }
       depth += 1
-      current = p
+      current = Int(link.parent)
     }
     guard depth > 0 else { return ElementPath([]) }
     let indices = [Int](unsafeUninitializedCapacity: depth) { buffer, count in
       var current = id.index
       for k in stride(from: depth - 1, through: 0, by: -1) {
-        buffer[k] = Int(positions[current])
-        current = Int(parents[current])
+        buffer[k] = Int(links[current].position)
+        current = Int(links[current].parent)
       }
       count = depth
     }

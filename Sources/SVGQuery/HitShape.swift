@@ -55,8 +55,9 @@ struct HitShape: Sendable {
 }
 
 /// The hit shapes of a scene's leaves, with the geometry and strokes they test, each in
-/// an array of its own so that a candidate reads only what its test needs, in place.
-struct HitShapes: Sendable {
+/// an array of its own so that a candidate reads only what its test needs, in place. A
+/// class, so that a hit test takes it with one retain.
+final class HitShapes: Sendable {
   let shapes: [HitShape]
   /// Each leaf's path (empty for images).
   let paths: [Path]

@@ -21,10 +21,7 @@ public struct HitTestOptions: Sendable {
 extension Scene {
   /// The top-most element at a document point, or nil.
   public func element(at point: Point, tolerance: Double = 0) -> Hit? {
-    hits(
-      atCanvas: documentToCanvas.apply(point), options: HitTestOptions(tolerance: tolerance),
-      all: false
-    ).first
+    hit(at: point, options: HitTestOptions(tolerance: tolerance))
   }
 
   /// Every element at a document point, top-most first, each once (`elementsFromPoint`).
@@ -36,7 +33,7 @@ extension Scene {
 
   /// The top-most element at a viewport point; nil outside the view.
   public func element(at point: Point, in viewport: Viewport, tolerance: Double = 0) -> Hit? {
-    hits(at: point, in: viewport, options: HitTestOptions(tolerance: tolerance), all: false).first
+    hit(at: point, in: viewport, options: HitTestOptions(tolerance: tolerance))
   }
 
   /// Every element at a viewport point, top-most first; none outside the view.
@@ -51,48 +48,100 @@ extension Scene {
   )
     -> [Hit]
   {
-    guard let viewport else {
-      return hits(atCanvas: documentToCanvas.apply(point), options: options, all: all)
+    guard let canvas = canvasPoint(point, in: viewport, options) else { return [] }
+    return hits(atCanvas: canvas.point, options: canvas.options, all: all)
+  }
+
+  /// The top-most element at a document point (no viewport) or a viewport point, or nil:
+  /// the first of ``hits(at:in:options:all:)``, without building an array.
+  public func hit(at point: Point, in viewport: Viewport? = nil, options: HitTestOptions)
+    -> Hit?
+  {
+    guard let canvas = canvasPoint(point, in: viewport, options) else { return nil }
+    var found: (leaf: Int, part: Hit.Part)?
+    forEachHit(atCanvas: canvas.point, options: canvas.options) { i, part in
+      found = (i, part)
+      return false
     }
+    return found.map { storage.hit(leaf: $0.leaf, part: $0.part) }
+  }
+
+  /// Builds now what the first hit test would build: the spatial index of a large drawing
+  /// and the table that names elements in results. Optional; a server or a benchmark calls
+  /// it so that no hit test pays for it.
+  public func prepareHitTests() {
+    if storage.leaves.count >= SceneStorage.indexedCount { _ = storage.spatialIndex }
+    _ = storage.elementTable
+  }
+
+  /// A point in canvas pixels, and the options with the tolerance in canvas pixels; nil
+  /// outside the viewport.
+  private func canvasPoint(_ point: Point, in viewport: Viewport?, _ options: HitTestOptions)
+    -> (point: Point, options: HitTestOptions)?
+  {
+    guard let viewport else { return (documentToCanvas.apply(point), options) }
     guard viewport.contains(point, drawing: tree.size), viewport.factor > 0,
       let toCanvas = viewport.canvasToViewport.inverted
-    else { return [] }
+    else { return nil }
     var canvasOptions = options
     canvasOptions.tolerance = options.tolerance / viewport.factor
-    return hits(atCanvas: toCanvas.apply(point), options: canvasOptions, all: all)
+    return (toCanvas.apply(point), canvasOptions)
   }
 
   /// Hits at a canvas point, tolerance in canvas pixels.
   func hits(atCanvas p: Point, options: HitTestOptions, all: Bool) -> [Hit] {
-    guard p.x.isFinite, p.y.isFinite else { return [] }
-    let storage = self.storage
-    let tolerance = max(0, options.tolerance.isFinite ? options.tolerance : 0)
-    var tester = LeafTester(storage: storage, tolerance: tolerance)
     var out: [Hit] = []
     var seen = Set<NodeID>()
-    /// Tests leaf `i`; false once the search is over.
-    func visit(_ i: Int) -> Bool {
-      guard let box = storage.leafBounds[i],
-        box.insetBy(-tolerance).contains(p),
-        let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p)
-      else { return true }
+    forEachHit(atCanvas: p, options: options) { i, part in
       let hit = storage.hit(leaf: i, part: part)
       guard !all || seen.insert(hit.element.node).inserted else { return true }
       out.append(hit)
       return all
     }
-    if options.useIndex && storage.leaves.count >= 64 {
+    return out
+  }
+
+  /// Calls `body` with each leaf hit at canvas point `p` (clips applied) and the part hit,
+  /// top-most first, until it returns false. Allocates nothing itself.
+  private func forEachHit(
+    atCanvas p: Point, options: HitTestOptions, _ body: (Int, Hit.Part) -> Bool
+  ) {
+    guard p.x.isFinite, p.y.isFinite else { return }
+    let storage = self.storage
+    let tolerance = max(0, options.tolerance.isFinite ? options.tolerance : 0)
+    var tester = LeafTester(storage: storage, tolerance: tolerance)
+    defer { tester.finish() }
+    /// Tests leaf `i`, whose box is known to hold `p`; false once the search is over.
+    func test(_ i: Int) -> Bool {
+      guard let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p) else {
+        return true
+      }
+      return body(i, part)
+    }
+    /// Tests leaf `i` if its box, widened by the tolerance, holds `p`.
+    func visit(_ i: Int) -> Bool {
+      guard let box = storage.leafBounds[i], box.insetBy(-tolerance).contains(p) else {
+        return true
+      }
+      return test(i)
+    }
+    if options.useIndex && storage.leaves.count >= SceneStorage.indexedCount {
       let index = storage.spatialIndex
       if tolerance == 0 {
-        index.forEachCandidate(at: p, visit)
+        // The index's entries hold the leaves' boxes: no second read of them.
+        index.forEachCandidate(at: p, test)
       } else {
         for i in index.candidates(near: p, radius: tolerance) where !visit(i) { break }
       }
     } else {
       for i in storage.leaves.indices.reversed() where !visit(i) { break }
     }
-    return out
   }
+}
+
+extension SceneStorage {
+  /// How many leaves a drawing has at least for hit tests to use the spatial index.
+  static let indexedCount = 64
 }
 
 /// Tests one leaf at a time against a canvas point.
@@ -100,12 +149,19 @@ struct LeafTester {
   let storage: SceneStorage
   let tolerance: Double
   private let hit: HitShapes
-  private var probe: StrokeProbe?
+  /// Cairo's probe, taken from the scene's pool when a test first needs it.
+  private var probe: ProbeBox?
 
   init(storage: SceneStorage, tolerance: Double) {
     self.storage = storage
     self.tolerance = tolerance
     hit = storage.hitShapes
+  }
+
+  /// Gives the probe back to the scene's pool.
+  mutating func finish() {
+    if let probe { storage.giveBack(probe) }
+    probe = nil
   }
 
   /// The part of leaf `i` at canvas point `p`, if any, before clipping. Reads the leaf's
@@ -153,8 +209,8 @@ struct LeafTester {
       case .inside: return .stroke
       case .outside: break
       case .unknown:
-        if probe == nil { probe = StrokeProbe() }
-        if probe!.strokeContains(
+        if probe == nil { probe = storage.takeProbe() }
+        if probe!.probe.strokeContains(
           p, path: hit.paths[i], stroke: hit.strokes[s], toCanvas: band.toCanvas,
           widen: tolerance)
         {
@@ -169,8 +225,8 @@ struct LeafTester {
       }
       if inside { return .fill }
       if tolerance > 0 {
-        if probe == nil { probe = StrokeProbe() }
-        if probe!.nearOutline(
+        if probe == nil { probe = storage.takeProbe() }
+        if probe!.probe.nearOutline(
           p, path: hit.paths[i], toCanvas: storage.leaves[i].toCanvas, distance: tolerance)
         {
           return .fill

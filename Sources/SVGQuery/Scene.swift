@@ -49,6 +49,12 @@ public struct Scene: Sendable {
   public var shapeCount: Int { storage.leaves.count }
 }
 
+/// A cairo stroke probe in a scene's pool. Unchecked: the pool hands each probe to one hit
+/// test at a time, under its lock, and a hit test runs on one thread.
+final class ProbeBox: @unchecked Sendable {
+  let probe = StrokeProbe()
+}
+
 /// What the queries derive from the render tree, computed once per tree.
 final class SceneStorage: Sendable {
   let groups: [GroupRecord]
@@ -65,6 +71,9 @@ final class SceneStorage: Sendable {
   let index = Mutex<SpatialIndex?>(nil)
   let owners = Mutex<[NodeID: [Int]]?>(nil)
   let positions = Mutex<ElementTable?>(nil)
+  /// Cairo stroke probes that hit tests have finished with: making one (a surface and a
+  /// context) costs more than most hit tests.
+  private let probes = Mutex<[ProbeBox]>([])
 
   init(
     document: Document, tree: RenderTree, previous: SceneStorage? = nil,
@@ -111,6 +120,16 @@ final class SceneStorage: Sendable {
       cached = built
       return built
     }
+  }
+
+  /// A probe for one hit test's use; give it back with ``giveBack(_:)``.
+  func takeProbe() -> ProbeBox {
+    probes.withLock { $0.popLast() } ?? ProbeBox()
+  }
+
+  /// Keeps `probe` for later hit tests (a few: one per thread testing at once).
+  func giveBack(_ probe: ProbeBox) {
+    probes.withLock { if $0.count < 4 { $0.append(probe) } }
   }
 
   /// Every node's parent and position among its parent's element children, built on

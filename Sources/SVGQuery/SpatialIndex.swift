@@ -6,44 +6,29 @@ import SVGGeometry
 /// The grid has about one cell per shape (at most 1024×1024); each shape is listed in the
 /// cells its box covers, and a shape covering more than 64 cells is kept on a short list
 /// of large shapes that every query checks. Cell lists are stored in one flat array, each
-/// entry with its shape's box (in `Float`, rounded outwards), so that the shapes of a cell
-/// whose box misses the point are passed over without reading anything else: a query reads
-/// the cell's start and its entries, a few adjacent words, instead of one box per shape
-/// scattered over the drawing's arrays. The index is never changed once built: readers on
-/// any thread share it without a lock.
-struct SpatialIndex: Sendable {
-  /// A shape listed in a cell: its index and a box holding its canvas box.
+/// entry with its shape's box, so that the shapes of a cell whose box misses the point are
+/// passed over, and those whose box holds it are known to, without reading anything else:
+/// a query reads the cell's start and its entries, adjacent words, instead of one box per
+/// shape scattered over the drawing's arrays. The index is never changed once built: readers on
+/// any thread share it without a lock, and a hit test takes it with one retain.
+final class SpatialIndex: Sendable {
+  /// A shape listed in a cell: its index and its canvas box.
   struct Entry: Sendable {
     var shape: Int32
-    var minX: Float
-    var minY: Float
-    var maxX: Float
-    var maxY: Float
+    var minX: Double
+    var minY: Double
+    var maxX: Double
+    var maxY: Double
 
     init(_ shape: Int, _ box: Rect) {
       self.shape = Int32(shape)
-      minX = Self.below(box.minX)
-      minY = Self.below(box.minY)
-      maxX = Self.above(box.maxX)
-      maxY = Self.above(box.maxY)
+      (minX, minY, maxX, maxY) = (box.minX, box.minY, box.maxX, box.maxY)
     }
 
-    /// Whether the box may hold `p` (never false where the shape's own box holds it).
+    /// Whether the box holds `p`: `Rect.contains` on the shape's box, to the bit.
     @inline(__always)
-    func mayContain(_ p: Point) -> Bool {
-      p.x >= Double(minX) && p.x <= Double(maxX) && p.y >= Double(minY) && p.y <= Double(maxY)
-    }
-
-    /// The largest `Float` not above `v` (NaN stays NaN, so the box holds nothing, as the
-    /// `Double` box does).
-    private static func below(_ v: Double) -> Float {
-      let f = Float(v)
-      return Double(f) > v ? f.nextDown : f
-    }
-
-    private static func above(_ v: Double) -> Float {
-      let f = Float(v)
-      return Double(f) < v ? f.nextUp : f
+    func contains(_ p: Point) -> Bool {
+      p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
     }
   }
 
@@ -113,8 +98,8 @@ struct SpatialIndex: Sendable {
     return (clamp((p.x - origin.x) / size.x, columns), clamp((p.y - origin.y) / size.y, rows))
   }
 
-  /// Calls `body` with each shape whose box may contain `p`, top-most first (descending
-  /// paint order), each once, until it returns false. Allocates nothing: the cell's list and
+  /// Calls `body` with each shape whose box contains `p` (`Rect.contains`), top-most first
+  /// (descending paint order), each once, until it returns false. Allocates nothing: the cell's list and
   /// the large shapes, both in paint order, are merged from their ends, and shapes whose
   /// entry's box misses `p` are skipped.
   func forEachCandidate(at p: Point, _ body: (Int) -> Bool) {
@@ -134,7 +119,7 @@ struct SpatialIndex: Sendable {
             next = large[l]
             l -= 1
           }
-          if next.mayContain(p), !body(Int(next.shape)) { return }
+          if next.contains(p), !body(Int(next.shape)) { return }
         }
       }
     }

@@ -107,6 +107,15 @@ enum StrokeBand {
       }
       let straight = off <= 0.004 * extent ? 2 * off : 0
       let slack = 0.75 * bend / Double(n * n) + straight
+      // Every piece lies in the control points' box (its ends are points of the curve). A
+      // box farther from `q` than the stroke reaches, slack and rounding added, can neither
+      // take `q` in nor bring `nearestBody` down to what the answer compares it with: the
+      // curve is passed over, and the answer is the one its pieces would give.
+      let low = Point(min(a.x, b.x, c.x, d.x), min(a.y, b.y, c.y, d.y))
+      let high = Point(max(a.x, b.x, c.x, d.x), max(a.y, b.y, c.y, d.y))
+      let gap = Point(max(low.x - q.x, 0, q.x - high.x), max(low.y - q.y, 0, q.y - high.y))
+      let rounding = 1e-9 * (1 + abs(q.x) + abs(q.y) + max(high.x - low.x, high.y - low.y))
+      if gap.length > bodyReach + margin + slack + rounding { return }
       // A piece is straight where the curve is not: near an end, beside the piece can be
       // behind the face cairo ends the curve with (across its first or last control
       // direction). Cairo turns a curve `StrokeVertices.maybeStraight` calls straight into

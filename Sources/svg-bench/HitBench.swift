@@ -10,7 +10,7 @@ import SVGTree
 enum HitBench {
   /// Hit tests per second on a drawing of PATHS paths (generated, or FILE), with and without
   /// the spatial index, at the same random points. A hit counts as the library answers it:
-  /// the top-most element with its index path and ancestors. Arguments:
+  /// the top-most element with its index path (its ancestors on demand). Arguments:
   /// [--flat] [PATHS [HITS [FILE]]].
   static func run(_ arguments: [String]) throws -> String {
     let flat = arguments.contains("--flat")
@@ -27,29 +27,55 @@ enum HitBench {
     let size = scene.tree.size
     let points = (0..<hits).map { _ in Point(rng.next() * size.width, rng.next() * size.height) }
     start = Date()
-    _ = scene.element(at: points[0])
+    scene.prepareHitTests()
     let index = Date().timeIntervalSince(start)
-    func measure(_ count: Int, index: Bool) -> (seconds: Double, found: Int) {
-      let options = HitTestOptions(tolerance: 0, useIndex: index)
-      var found = 0
-      let t = Date()
-      for p in points.prefix(count) where !scene.hits(at: p, options: options, all: false).isEmpty {
-        found += 1
-      }
-      return (Date().timeIntervalSince(t), found)
-    }
-    let indexed = measure(hits, index: true)
+    let indexed = timeIndexedHits(scene, points)
     let scanCount = min(hits, 200)
-    let scanned = measure(scanCount, index: false)
+    let scanned = timeHits(scene, Array(points.prefix(scanCount)), useIndex: false)
     let indexedRate = Double(hits) / indexed.seconds
+    let cpuRate = Double(hits) / indexed.cpuSeconds
     let scanRate = Double(scanCount) / scanned.seconds
     let layout = args.count > 2 ? "" : flat ? " (flat)" : " (grouped)"
     return "hit \(scene.shapeCount) shapes\(layout): "
       + String(
         format: "build %.2fs, index %.3fs; indexed %.0f hits/s (%.1f us each, "
-          + "%d/%d points hit); scan %.0f hits/s (%.0f us each); index %.0fx faster",
-        build, index, indexedRate, 1e6 / indexedRate, indexed.found, hits, scanRate,
+          + "%d/%d points hit; CPU %.0f hits/s); scan %.0f hits/s (%.0f us each); "
+          + "index %.0fx faster",
+        build, index, indexedRate, 1e6 / indexedRate, indexed.found, hits, cpuRate, scanRate,
         1e6 / scanRate, indexedRate / scanRate)
+  }
+
+  /// The timed loop of indexed hits, alone: `valgrind --tool=callgrind --collect-atstart=no
+  /// --toggle-collect='*timeIndexedHits*'` counts its instructions.
+  @inline(never)
+  static func timeIndexedHits(_ scene: Scene, _ points: [Point])
+    -> (seconds: Double, cpuSeconds: Double, found: Int)
+  {
+    timeHits(scene, points, useIndex: true)
+  }
+
+  /// A timed loop: the top-most hit at each point, with its index path, as `svg-query`
+  /// answers it. The spatial index and the element table are built before
+  /// (``Scene/prepareHitTests()``), so only hits are timed. Wall and thread CPU seconds:
+  /// CPU time leaves out the time other processes took the core.
+  @inline(never)
+  static func timeHits(_ scene: Scene, _ points: [Point], useIndex: Bool)
+    -> (seconds: Double, cpuSeconds: Double, found: Int)
+  {
+    let options = HitTestOptions(tolerance: 0, useIndex: useIndex)
+    var found = 0
+    let cpu = threadCPUSeconds()
+    let t = Date()
+    for p in points where scene.hit(at: p, options: options) != nil {
+      found += 1
+    }
+    return (Date().timeIntervalSince(t), threadCPUSeconds() - cpu, found)
+  }
+
+  static func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
   }
 
   static func drawing(paths: Int, flat: Bool = false) -> String {

@@ -1,0 +1,69 @@
+import SVGGeometry
+import SVGRender
+import SVGTree
+import TestSupport
+import Testing
+
+@testable import SVGQuery
+
+/// The top-most hit as `Scene.hit(at:)` answers it (index entries holding the boxes, the
+/// element table, ancestors read on demand) against the general answer and against the
+/// document's own walk up the tree.
+@Suite struct HitResultTests {
+  /// Groups, `use` clones, strokes and transforms, enough shapes for the spatial index.
+  static func drawing() throws -> Scene {
+    var rng = SplitMix(seed: 5)
+    var body = "<defs><path id=\"petal\" d=\"M0 0C10 -10 20 0 20 10L10 20Z\"/></defs>\n"
+    for g in 0..<8 {
+      body += "<g id=\"layer\(g)\"><g>\n"
+      for i in 0..<12 {
+        let (x, y, r) = (rng.next() * 380, rng.next() * 380, 4 + rng.next() * 20)
+        let stroke = i % 3 == 0 ? " stroke=\"black\" stroke-width=\"\(1 + i % 4)\"" : ""
+        let id = i % 2 == 0 ? " id=\"s\(g)-\(i)\"" : ""
+        if i % 5 == 0 {
+          body += "<use\(id) href=\"#petal\" x=\"\(x)\" y=\"\(y)\"\(stroke)/>\n"
+        } else {
+          body +=
+            "<path\(id) d=\"M\(x) \(y)C\(x + r) \(y - r) \(x + 2 * r) \(y) \(x + 2 * r) \(y + r)"
+            + "L\(x + r) \(y + 2 * r)Z\" transform=\"rotate(\(i * 7) \(x) \(y))\"\(stroke)/>\n"
+        }
+      }
+      body += "</g></g>\n"
+    }
+    return try scene(body, size: "width=\"400\" height=\"400\"")
+  }
+
+  @Test func topHitIsTheFirstOfAllAndTheScansAnswer() throws {
+    let s = try Self.drawing()
+    #expect(s.shapeCount >= SceneStorage.indexedCount)
+    s.prepareHitTests()
+    var rng = SplitMix(seed: 9)
+    var found = 0
+    for _ in 0..<2000 {
+      let p = Point(rng.next() * 400, rng.next() * 400)
+      let hit = s.hit(at: p, options: HitTestOptions())
+      let first = s.hits(at: p, options: HitTestOptions(), all: false).first
+      let scanned = s.hits(at: p, options: HitTestOptions(useIndex: false), all: false).first
+      #expect(hit == first, "at \(p)")
+      #expect(hit == scanned, "at \(p)")
+      guard let hit else { continue }
+      found += 1
+      let document = s.document
+      #expect(hit.element.indexPath == document.indexPath(of: hit.element.node))
+      #expect(hit.ancestors == document.elementAncestors(of: hit.element.node), "at \(p)")
+      #expect(hit.ancestors.map(\.indexPath) == first?.ancestors.map(\.indexPath))
+    }
+    // Enough points land on shapes for the comparison to mean something.
+    #expect(found > 400)
+  }
+
+  @Test func ancestorsSetByHandAreKept() throws {
+    let s = try scene("<g id=\"layer\"><rect id=\"a\" width=\"100\" height=\"100\"/></g>")
+    var hit = try #require(s.element(at: Point(50, 50)))
+    #expect(hit.ancestors.map(\.name) == ["layer", "/"])
+    let original = hit
+    hit.ancestors = [hit.element]
+    #expect(hit.ancestors.map(\.name) == ["a"])
+    #expect(hit != original)
+  }
+}
