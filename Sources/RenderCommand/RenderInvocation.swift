@@ -80,26 +80,73 @@ public struct RenderInvocation: Sendable {
 extension RenderJob {
   /// A batch: each input rendered into `folder` (created if needed) as `NAME.FORMAT`, in
   /// parallel on all cores. A file that fails is reported and the others go on.
+  ///
+  /// The files are written by one thread of their own (``BatchWriter``), so that the
+  /// renders never wait on the folder: creating and renaming files in one folder takes its
+  /// lock, and a rename over an earlier output can wait for the disk.
   public func batch(
     _ files: [String], format: OutputFormat, into folder: String, messages: RenderMessages
   ) throws -> ExitStatus {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let advance = messages.progress(files.count)
     let failures = Failures()
+    let writer = BatchWriter(
+      advance: messages.progress(files.count), failures: failures,
+      pending: 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
     DispatchQueue.concurrentPerform(iterations: files.count) { i in
       let name = URL(fileURLWithPath: files[i]).deletingPathExtension().lastPathComponent
+      let output = "\(folder)/\(name).\(format.rawValue)"
+      var clock = Stopwatch(enabled: perf, messages: messages)
       do {
-        try render(
-          inputs: [files[i]], format: format, to: "\(folder)/\(name).\(format.rawValue)",
-          messages: messages)
+        let bytes = try rendered(inputs: [files[i]], format: format, for: output, clock: &clock)
+        writer.write(bytes, to: output, clock: clock)
+      } catch {
+        failures.add("\(error)")
+        writer.skip()
+      }
+    }
+    writer.finish()
+    for f in failures.messages { messages.failure(f) }
+    return failures.messages.isEmpty ? .success : .badInput
+  }
+}
+
+/// Writes a batch's files in order of completion on one serial queue, and advances the
+/// progress after each. At most `pending` files wait, each holding its encoded bytes: enough
+/// for the renders to go on while a write waits for the disk, few enough to bound memory.
+final class BatchWriter: Sendable {
+  private let queue = DispatchQueue(label: "svg-render.batch-writer")
+  private let slots: DispatchSemaphore
+  private let advance: @Sendable () -> Void
+  private let failures: Failures
+
+  init(advance: @escaping @Sendable () -> Void, failures: Failures, pending: Int) {
+    self.advance = advance
+    self.failures = failures
+    slots = DispatchSemaphore(value: pending)
+  }
+
+  /// Queues `bytes` for `path`; waits while `pending` files are already queued.
+  func write(_ bytes: [UInt8], to path: String, clock: Stopwatch) {
+    slots.wait()
+    queue.async { [self] in
+      var clock = clock
+      clock.restart()
+      do {
+        try OutputFile.write(bytes, to: path)
+        clock.lap("Saving")
       } catch {
         failures.add("\(error)")
       }
       advance()
+      slots.signal()
     }
-    for f in failures.messages { messages.failure(f) }
-    return failures.messages.isEmpty ? .success : .badInput
   }
+
+  /// Counts a file that failed before it had anything to write.
+  func skip() { queue.async { [self] in advance() } }
+
+  /// Returns once every queued file is written.
+  func finish() { queue.sync {} }
 }
 
 extension OutputFormat {

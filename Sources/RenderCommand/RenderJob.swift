@@ -40,17 +40,23 @@ public struct RenderJob: Sendable {
     inputs: [String], format: OutputFormat, to output: String, messages: RenderMessages
   ) throws {
     var clock = Stopwatch(enabled: perf, messages: messages)
+    try OutputFile.write(
+      rendered(inputs: inputs, format: format, for: output, clock: &clock), to: output)
+    clock.lap("Saving")
+  }
+
+  /// The bytes of `output` that ``render(inputs:format:to:messages:)`` writes.
+  func rendered(
+    inputs: [String], format: OutputFormat, for output: String, clock: inout Stopwatch
+  ) throws -> [UInt8] {
     if format == .svg, !scripts.isEmpty, inputs.count == 1 {
       // An edited drawing as SVG is the document itself, every unedited byte kept.
-      let document = try edited(input: inputs[0], clock: &clock).document
-      try OutputFile.write(document.written(forPath: output), to: output)
-      clock.lap("Saving")
-      return
+      return try edited(input: inputs[0], clock: &clock).document.written(forPath: output)
     }
     var pages: [VectorPage] = []
     var single: [UInt8] = []
     for input in inputs {
-      let (_, tree) = try build(input: input, clock: &clock, messages: messages)
+      let (_, tree) = try build(input: input, clock: &clock, messages: clock.messages)
       var request = self.request
       request.format = format
       let (placed, size) = tree.laidOut(sizing: sizing, page: page)
@@ -72,8 +78,7 @@ public struct RenderJob: Sendable {
       } catch { throw BadInput("\(output): \(error)") }
       clock.lap("Rendering")
     }
-    try OutputFile.write(single, to: output)
-    clock.lap("Saving")
+    return single
   }
 
   /// The input read and edited, with the options to render it.
@@ -175,6 +180,9 @@ struct Stopwatch {
     self.enabled = enabled
     self.messages = messages
   }
+
+  /// Starts the next stage now (time spent waiting in between is not counted).
+  mutating func restart() { last = .now }
 
   mutating func lap(_ stage: String) {
     guard enabled else { return }

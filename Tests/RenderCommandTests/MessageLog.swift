@@ -12,7 +12,8 @@ final class MessageLog: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// The lines of one kind: `data`, `note`, `warning` or `failure`.
+  /// The lines of one kind: `data`, `note`, `warning`, `failure`, or `progress` (the total
+  /// once, then `done` after each file).
   func lines(_ kind: String) -> [String] {
     lock.lock()
     defer { lock.unlock() }
@@ -22,6 +23,10 @@ final class MessageLog: @unchecked Sendable {
   var messages: RenderMessages {
     RenderMessages(
       data: { self.add("data", $0) }, note: { self.add("note", $0) },
-      warning: { self.add("warning", "\($0) \($1)") }, failure: { self.add("failure", $0) })
+      warning: { self.add("warning", "\($0) \($1)") }, failure: { self.add("failure", $0) },
+      progress: { total in
+        self.add("progress", "\(total)")
+        return { self.add("progress", "done") }
+      })
   }
 }

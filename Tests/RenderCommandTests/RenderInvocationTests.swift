@@ -61,6 +61,28 @@ import Testing
     #expect(dir.read("out/broken.png") == nil)
   }
 
+  @Test func aBatchReportsAFileItCannotWriteAndWritesTheOthers() throws {
+    let dir = try TemporaryDirectory()
+    let names = ["a", "b", "c", "d", "e"]
+    let inputs = try names.map { try dir.write("\($0).svg", Self.square) }
+    // A folder where c's output would go: the rename over it fails.
+    try FileManager.default.createDirectory(
+      atPath: dir.file("out/c.png/x"), withIntermediateDirectories: true)
+    let log = MessageLog()
+    let status = try invocation(["-w", "16"] + inputs + ["-o", dir.file("out")])
+      .run(messages: log.messages)
+    #expect(status == .badInput)
+    #expect(log.lines("failure").count == 1)
+    #expect(log.lines("failure").first?.hasPrefix(dir.file("out") + "/c.png: cannot write") == true)
+    #expect(log.lines("progress") == ["5"] + Array(repeating: "done", count: 5))
+    for name in names where name != "c" {
+      #expect(dir.read("out/\(name).png").flatMap(PNG.size)?.0 == 16)
+    }
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.file("out"))
+    #expect(
+      left.sorted() == ["a.png", "b.png", "c.png", "d.png", "e.png"], "no temporary file left")
+  }
+
   @Test func perfTimesEachStageAsNotes() throws {
     let dir = try TemporaryDirectory()
     let input = try dir.write("in.svg", Self.square)

@@ -42,13 +42,6 @@ final class BuildContext {
     let shared = SharedBuild()
     self.init(document: document, options: options, shared: shared, owner: true, cascade: cascade)
     shared.externals.input = self
-    // A reference to the input's own file is a reference into the input.
-    if let path = document.sourcePath, !path.hasPrefix("<"),
-      case .file(let canonical)? = try? options.documentPolicy.resolve(
-        path, relativeTo: FileManager.default.currentDirectoryPath)
-    {
-      shared.externals.inputPath = canonical
-    }
   }
 
   /// The context of a document that the render reached through a reference (see

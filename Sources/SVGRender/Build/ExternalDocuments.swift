@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SVGTree
 
 /// The other files a render's references reach (`<use href="sprites.svg#icon"/>`,
@@ -17,8 +18,16 @@ final class ExternalDocuments {
   /// The input document's context, which owns this cache and so outlives it (not retained,
   /// and not `weak`, whose side table would slow every retain of the context).
   unowned(unsafe) var input: BuildContext?
-  /// The input's canonical path, when it was read from a file the policy allows.
-  var inputPath: String?
+  /// The input's canonical path, when it was read from a file the policy allows: a
+  /// reference to the input's own file is a reference into the input. Resolved on the first
+  /// reference to another file, since most drawings make none.
+  private lazy var inputPath: String? = {
+    guard let input, let path = input.document.sourcePath, !path.hasPrefix("<"),
+      case .file(let canonical)? = try? input.options.documentPolicy.resolve(
+        path, relativeTo: FileManager.default.currentDirectoryPath)
+    else { return nil }
+    return canonical
+  }()
   private var loaded: [String: BuildContext] = [:]
   /// Why a file could not be used, by its canonical path (or `data:` URL).
   private var refused: [String: String] = [:]

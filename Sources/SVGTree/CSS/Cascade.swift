@@ -54,10 +54,10 @@ extension Document {
     var out = [StyleEntries](repeating: StyleEntries(), count: nodes.count)
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {
-      let node = self[id]
-      guard node.isElement else { continue }
-      out[id.index] = specifiedValues(id, node, index)
-      stack.append(contentsOf: node.children.reversed())
+      // Fields are read in place: a copy of the node retains each of its strings and arrays.
+      guard nodes[id.index].kind == .element else { continue }
+      out[id.index] = specifiedValues(id, nodes[id.index], index)
+      stack.append(contentsOf: nodes[id.index].children.reversed())
     }
     return out
   }
@@ -86,15 +86,14 @@ extension Document {
     }
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {
-      let node = self[id]
-      guard node.isElement, id.index < specified.count else { continue }
-      let parent = node.parent ?? Document.top
+      guard nodes[id.index].kind == .element, id.index < specified.count else { continue }
+      let parent = nodes[id.index].parent ?? Document.top
       var computed = inheritable[parent.index]
       let ownsNonInherited = ComputedStyle.apply(
         specified[id.index], parent: styles[parent.index], to: &computed)
       inheritable[id.index] = ownsNonInherited ? computed.inheritedOnly : computed
       styles[id.index] = ComputedStyle(entries: computed)
-      stack.append(contentsOf: node.children.reversed())
+      stack.append(contentsOf: nodes[id.index].children.reversed())
     }
     return styles
   }
