@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import SVGGeometry
 import SVGTree
+import Synchronization
 
 /// Rasterization of one large image on all cores: the image is cut into horizontal bands
 /// and every band draws the whole (immutable, shared) render tree on a cairo context of its
@@ -15,17 +16,18 @@ import SVGTree
 /// no coverage. What the clip does change is the extent of each drawing operation, and
 /// cairo rounds the matrix of a gradient, pattern or image source to pixman's fixed point
 /// around the centre of that extent (`_cairo_matrix_to_pixman_matrix_offset`), so those
-/// paints can come out one level apart between a band and the whole image. cairo's
-/// stroker also replaces a curve that lies wholly outside the clip by a straight line, which
-/// moves every dash after it along the path and changes the miter or bevel joins of its
-/// ends (seen in the suite's `shapes/path/M-T-T-rel`; a round join is the same disc whatever
-/// the directions it joins), so strokes are banded only undashed, and with round joins
-/// where the path has curves; filters read pixels beyond the band; a clip path that cairo
-/// clips to directly is intersected with each shape's polygon, and a band edge changes how
-/// that intersection rounds. A tree with any of them (anywhere: in masks, clips, patterns,
-/// nested SVG images) is drawn in one band (``isBandable(_:)``). Layers (opacity, clips,
-/// masks, blending) are per-pixel and their sources are whole-pixel translations, which
-/// cairo passes to pixman exactly.
+/// paints can come out one level apart between a band and the whole image. Gradients are
+/// therefore placed in device space with a matrix that fixed point holds exactly
+/// (``DeviceGradient``), which makes that rounding nothing; patterns and raster images are
+/// not. cairo's stroker also replaces a curve that lies wholly outside the clip by a
+/// straight line, which moves every dash after it along the path and changes the miter or
+/// bevel joins of its ends (seen in the suite's `shapes/path/M-T-T-rel`; a round join is
+/// the same disc whatever the directions it joins), so strokes are banded only undashed,
+/// and with round joins where the path has curves; filters read pixels beyond the band; a
+/// clip path that cairo clips to directly is cut by the band's edges (see
+/// ``isBandable(_:)``). A tree with any of them (anywhere: in masks, clips, patterns, nested SVG images) is drawn
+/// in one band (``isBandable(_:)``). Layers (opacity, clips, masks, blending) are per-pixel
+/// and their sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
   /// more cost more than they save there.
@@ -73,14 +75,14 @@ enum BandedRaster {
     switch node {
     case .group(let g): isBandable(g)
     case .path(let p):
-      isPlain(p.fill?.paint) && p.stroke.map { isBandable($0, on: p.path) } ?? true
+      isBandable(p.fill?.paint) && p.stroke.map { isBandable($0, on: p.path) } ?? true
     case .image(let i):
       if case .svg(let tree) = i.content { isBandable(tree.root) } else { false }
     }
   }
 
   private static func isBandable(_ stroke: Stroke, on path: Path) -> Bool {
-    isPlain(stroke.paint) && hasClipFreeGeometry(stroke, on: path)
+    isBandable(stroke.paint) && hasClipFreeGeometry(stroke, on: path)
   }
 
   /// Whether the stroke's outline is the same whatever the clip: undashed, with round joins
@@ -96,6 +98,17 @@ enum BandedRaster {
       }
   }
 
+  /// Whether a paint draws the same pixels in every band: colours, and gradients, which are
+  /// placed in device space exactly (``DeviceGradient``; one that cannot be raises the
+  /// band hazard).
+  static func isBandable(_ paint: RenderPaint?) -> Bool {
+    switch paint {
+    case nil, .color, .linearGradient, .radialGradient: true
+    case .pattern: false
+    }
+  }
+
+  /// Whether a paint is a plain colour (or none).
   static func isPlain(_ paint: RenderPaint?) -> Bool {
     guard let paint else { return true }
     if case .color = paint { return true }
@@ -103,12 +116,22 @@ enum BandedRaster {
   }
 }
 
+/// Raised by a band that drew a paint which a band may draw differently from the whole
+/// image (a gradient that could not be placed in device space, ``DeviceGradient``): the
+/// image is then drawn again in one band.
+final class BandHazard: Sendable {
+  private let raised = Atomic(false)
+  func raise() { raised.store(true, ordering: .relaxed) }
+  var isRaised: Bool { raised.load(ordering: .relaxed) }
+}
+
 extension RenderTree {
-  /// Draws the tree into `bitmap` in `count` bands at once (see ``BandedRaster``).
+  /// Draws the tree into `bitmap` in `count` bands at once (see ``BandedRaster``); false
+  /// when a band raised `hazard`, and the pixels are not to be used.
   func drawBands(
     _ count: Int, into bitmap: inout Bitmap, drawing: Size, background: Color?,
-    budget: PixelBudget, cancellation: RenderCancellation?
-  ) {
+    budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard
+  ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
     bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
       let pixels = UnsafeSendable(buffer.baseAddress!)
@@ -121,12 +144,13 @@ extension RenderTree {
         cairo_clip(cr)
         draw(
           on: cr, drawing: drawing, background: background, budget: budget,
-          cancellation: cancellation)
+          cancellation: cancellation, bandHazard: hazard)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         cairo_surface_destroy(surface)
       }
     }
+    return !hazard.isRaised
   }
 }
 
