@@ -28,7 +28,7 @@ case "parse":
 case "stages":
   // Time of each stage, summed over the files: parse, cascade, build, rasterize at 800 px (or
   // the width after `-w`), PNG; and how many files were drawn in bands (with `-v`, which:
-  // each file's line says "bands" or "one band").
+  // each file's line says "bands" or "one band" and why).
   var t = [0.0, 0.0, 0.0, 0.0, 0.0]
   var files = args.dropFirst()
   var width = 800.0
@@ -60,7 +60,7 @@ case "stages":
       let bitmap = try timed(3) { try tree.rasterize(width: Int(width), height: h) }
       _ = try timed(4) { try bitmap.pngData() }
       if tree.isBandable { banded += 1 }
-      if verbose { print("\(path): \(tree.isBandable ? "bands" : "one band")") }
+      if verbose { print("\(path): \(tree.bandRefusal.map { "one band: \($0)" } ?? "bands")") }
     } catch {
       FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
     }
@@ -96,15 +96,24 @@ case "bands-check":
         guard other.pixels != one.pixels else { continue }
         var first = ""
         var count = 0
+        var rows: [Int] = []
         for y in 0..<one.height {
           for x in 0..<one.width where one.rgba(x: x, y: y) != other.rgba(x: x, y: y) {
             if count == 0 {
               first = "\(x),\(y): \(one.rgba(x: x, y: y)) vs \(other.rgba(x: x, y: y))"
             }
+            if rows.last != y { rows.append(y) }
             count += 1
           }
         }
-        print("\(path): \(bands) bands differ from one in \(count) pixels, the first \(first)")
+        // The band edges nearest the differing rows tell a clip effect from a drawing one.
+        let edges = (1..<bands).map { one.height * $0 / bands }
+        let near = rows.prefix(8).map { y in
+          "\(y) (edge \(edges.min { abs($0 - y) < abs($1 - y) }!))"
+        }
+        print(
+          "\(path): \(bands) bands differ from one in \(count) pixels, the first \(first); rows \(near.joined(separator: ", "))"
+        )
         differing += 1
       }
     } catch {

@@ -191,6 +191,34 @@ import Testing
     }
   }
 
+  /// cairo takes a matrix of determinant ±1 without skew (here `scale(0.5 2)`, and its
+  /// quarter turn) as unit scale: it then widens the clip box its stroker keeps curves in
+  /// by half the line width in device pixels, not by the stroke's stretched reach. The
+  /// curves here lie just above the edge of the lower band of two, and their strokes reach
+  /// into it: drawn in that band alone they came out 10 pixels apart from one band (in
+  /// their caps on the edge's row). Banded or not, the bytes must be one band's.
+  @Test(arguments: ["matrix(0.5 0 0 2 0 0)", "matrix(0 2 0.5 0 0 0)"])
+  func curvesUnderAUnitDeterminantStretchAreDrawnAsInOneBand(_ transform: String) throws {
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+        <g transform="\(transform)">
+          <path d="M 100 94.4 C 200 95.7 300 95.7 400 94.4" fill="none" stroke="navy"
+            stroke-width="20" stroke-linejoin="round" stroke-linecap="round"/>
+          <path d="M 94.4 100 C 95.7 200 95.7 300 94.4 400" fill="none" stroke="teal"
+            stroke-width="20" stroke-linejoin="round" stroke-linecap="round"/>
+        </g>
+      </svg>
+      """
+    let tree = try RenderTree(document: Document(string: svg))
+    let size = Size(width: 400, height: 400)
+    let one = try tree.rasterize(covering: size, bands: 1)
+    #expect(
+      (0..<400).contains { one.rgba(x: $0, y: 200).a > 0 }, "the stroke reaches the lower band")
+    for bands in [2, 3, 7] {
+      #expect(Self.difference(one, try tree.rasterize(covering: size, bands: bands)) == nil)
+    }
+  }
+
   /// Where two images of one size differ: the number of differing pixels and the first.
   static func difference(_ a: Bitmap, _ b: Bitmap) -> String? {
     guard a.pixels != b.pixels else { return nil }

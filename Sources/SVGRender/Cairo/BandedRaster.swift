@@ -24,9 +24,9 @@ import Synchronization
 /// bevel joins of its ends (seen in the suite's `shapes/path/M-T-T-rel`; a round join is
 /// the same disc whatever the directions it joins), so strokes are banded only undashed,
 /// and with round joins where the path has curves; filters read pixels beyond the band; a
-/// clip path that cairo clips to directly is cut by the band's edges (see
-/// ``isBandable(_:)``). A tree with any of them (anywhere: in masks, clips, patterns, nested SVG images) is drawn
-/// in one band (``isBandable(_:)``). Layers (opacity, clips, masks, blending) are per-pixel
+/// clip path that cairo clips to directly is cut by the band's edges. A tree with any of
+/// them (anywhere: in masks, clips, patterns, nested SVG images) is drawn in one band
+/// (``refusal(_:)-(Group)``). Layers (opacity, clips, masks, blending) are per-pixel
 /// and their sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
@@ -43,68 +43,96 @@ enum BandedRaster {
     return max(1, min(cores, height / minRows))
   }
 
-  /// Whether every paint of `group`'s subtree draws the same pixels whatever the clip:
-  /// plain colours only, strokes undashed (with round joins on curves), no filters, no raster
-  /// images.
-  static func isBandable(_ group: Group) -> Bool {
-    guard group.filters.isEmpty else { return false }
+  /// Whether every paint of `group`'s subtree draws the same pixels whatever the clip (see
+  /// ``refusal(_:)-(Group)``).
+  static func isBandable(_ group: Group) -> Bool { refusal(group) == nil }
+
+  /// What in `group`'s subtree could draw differently in a band than in the whole image, or
+  /// nil when nothing does: colours and gradients only, strokes undashed (with round joins on
+  /// curves), no filters, no raster images, no clip paths that cairo clips to directly.
+  static func refusal(_ group: Group) -> String? {
+    guard group.filters.isEmpty else { return "a filter" }
     // A clip path set as cairo's clip is intersected with each shape's polygon, and that
     // intersection rounds its crossing points differently when a band edge cuts the edges
     // first (one level of alpha, seen on a rotated ellipse under a circle clip); a clip
     // drawn as a coverage layer is per-pixel.
-    if let clip = group.clipPath, CairoRenderer.isDirectClip(clip) || !isBandable(clip) {
-      return false
+    if let clip = group.clipPath {
+      if CairoRenderer.isDirectClip(clip) { return "a direct clip path" }
+      if let reason = refusal(clip) { return reason }
     }
     var mask = group.mask
     while let m = mask {
-      guard isBandable(m.content) else { return false }
+      if let reason = refusal(m.content) { return reason }
       mask = m.mask
     }
-    return group.children.allSatisfy(isBandable)
+    for child in group.children {
+      if let reason = refusal(child) { return reason }
+    }
+    return nil
   }
 
-  private static func isBandable(_ clip: ClipPath) -> Bool {
+  private static func refusal(_ clip: ClipPath) -> String? {
     // Clip children are drawn as opaque coverage: their paints do not matter.
-    clip.children.allSatisfy {
-      guard case .group(let g) = $0 else { return true }
-      return isBandable(g)
-    } && (clip.clipPath.map(isBandable) ?? true)
+    for case .group(let g) in clip.children {
+      if let reason = refusal(g) { return reason }
+    }
+    return clip.clipPath.flatMap(refusal)
   }
 
-  private static func isBandable(_ node: RenderNode) -> Bool {
+  private static func refusal(_ node: RenderNode) -> String? {
     switch node {
-    case .group(let g): isBandable(g)
+    case .group(let g): return refusal(g)
     case .path(let p):
-      isBandable(p.fill?.paint) && p.stroke.map { isBandable($0, on: p.path) } ?? true
+      if let reason = refusal(p.fill?.paint) { return reason + " fill" }
+      return p.stroke.flatMap { refusal($0, on: p.path) }
     case .image(let i):
-      if case .svg(let tree) = i.content { isBandable(tree.root) } else { false }
+      if case .svg(let tree) = i.content { return refusal(tree.root) }
+      return "a raster image"
     }
   }
 
-  private static func isBandable(_ stroke: Stroke, on path: Path) -> Bool {
-    isBandable(stroke.paint) && hasClipFreeGeometry(stroke, on: path)
+  private static func refusal(_ stroke: Stroke, on path: Path) -> String? {
+    if let reason = refusal(stroke.paint) { return reason + " stroke" }
+    if !(stroke.dashes ?? []).isEmpty { return "a dashed stroke" }
+    if !hasClipFreeGeometry(stroke, on: path) { return "a miter or bevel join on curves" }
+    return nil
   }
 
   /// Whether the stroke's outline is the same whatever the clip: undashed, with round joins
   /// where the path has curves.
   static func hasClipFreeGeometry(_ stroke: Stroke, on path: Path) -> Bool {
     guard (stroke.dashes ?? []).isEmpty else { return false }
-    return stroke.join == .round
-      || !path.elements.contains {
-        switch $0 {
-        case .quad, .cubic: true
-        case .move, .line, .close: false
-        }
-      }
+    return stroke.join == .round || !path.hasCurves
   }
 
-  /// Whether a paint draws the same pixels in every band: colours, and gradients, which are
-  /// placed in device space exactly (``DeviceGradient``; one that cannot be raises the
-  /// band hazard).
-  static func isBandable(_ paint: RenderPaint?) -> Bool {
+  /// Whether cairo may stroke a curve of `path` differently in a band than in the whole
+  /// image under the context's matrix. cairo's stroker replaces a curve whose control box
+  /// lies outside the clip, widened by the stroke's reach, with its chord. It computes that
+  /// reach down the page as half the line width times the length of the matrix's second
+  /// row, except for a matrix it takes as unit scale (determinant ±1 within 1/256, no skew,
+  /// `_cairo_matrix_has_unity_scale`), where it takes half the line width: under
+  /// `scale(0.5 2)` a curve above a band's edge by less than the stroke's reach is replaced
+  /// in that band, and its stroke reaches into it. Bands share the image's columns, so only
+  /// the reach down the page differs between a band and the whole image.
+  static func mayChordCurves(of path: Path, on cr: OpaquePointer) -> Bool {
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    let epsilon = 1.0 / 256
+    let det = m.xx * m.yy - m.xy * m.yx
+    guard abs(det * det - 1) < epsilon,
+      (abs(m.xy) < epsilon && abs(m.yx) < epsilon) || (abs(m.xx) < epsilon && abs(m.yy) < epsilon),
+      hypot(m.yx, m.yy) > 1
+    else { return false }
+    return path.hasCurves
+  }
+
+  /// Why a paint may draw different pixels in a band, or nil: colours draw the same, and so
+  /// do gradients, which are placed in device space exactly (``DeviceGradient``; one that
+  /// cannot be raises the band hazard).
+  static func refusal(_ paint: RenderPaint?) -> String? {
     switch paint {
-    case nil, .color, .linearGradient, .radialGradient: true
-    case .pattern: false
+    case nil, .color, .linearGradient, .radialGradient: nil
+    case .pattern: "a pattern"
     }
   }
 
@@ -157,4 +185,6 @@ extension RenderTree {
 extension RenderTree {
   /// Whether the tree is drawn in bands when asked (see ``BandedRaster``).
   package var isBandable: Bool { BandedRaster.isBandable(root) }
+  /// Why the tree is drawn in one band, or nil when it is drawn in bands when asked.
+  package var bandRefusal: String? { BandedRaster.refusal(root) }
 }

@@ -78,6 +78,7 @@ struct CairoRenderer {
     cairo_save(cr)
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
     CairoStroke.prepare(node.path, stroke, width: stroke.width, on: cr)
+    if let bandHazard, BandedRaster.mayChordCurves(of: node.path, on: cr) { bandHazard.raise() }
     paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
     cairo_restore(cr)
     cairo_new_path(cr)
