@@ -14,6 +14,8 @@ struct CairoRenderer {
 
   func draw(_ node: RenderNode) {
     if let cancellation, cancellation.isCancelled { return }
+    // Once a band has raised the hazard the image is drawn again whole: the bands stop.
+    if let bandHazard, bandHazard.isRaised { return }
     switch node {
     case .group(let g): draw(g)
     case .path(let p): draw(p)
