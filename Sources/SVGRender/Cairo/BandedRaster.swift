@@ -105,27 +105,6 @@ enum BandedRaster {
     return stroke.join == .round || !path.hasCurves
   }
 
-  /// Whether cairo may stroke a curve of `path` differently in a band than in the whole
-  /// image under the context's matrix. cairo's stroker replaces a curve whose control box
-  /// lies outside the clip, widened by the stroke's reach, with its chord. It computes that
-  /// reach down the page as half the line width times the length of the matrix's second
-  /// row, except for a matrix it takes as unit scale (determinant ±1 within 1/256, no skew,
-  /// `_cairo_matrix_has_unity_scale`), where it takes half the line width: under
-  /// `scale(0.5 2)` a curve above a band's edge by less than the stroke's reach is replaced
-  /// in that band, and its stroke reaches into it. Bands share the image's columns, so only
-  /// the reach down the page differs between a band and the whole image.
-  static func mayChordCurves(of path: Path, on cr: OpaquePointer) -> Bool {
-    var m = cairo_matrix_t()
-    cairo_get_matrix(cr, &m)
-    let epsilon = 1.0 / 256
-    let det = m.xx * m.yy - m.xy * m.yx
-    guard abs(det * det - 1) < epsilon,
-      (abs(m.xy) < epsilon && abs(m.yx) < epsilon) || (abs(m.xx) < epsilon && abs(m.yy) < epsilon),
-      hypot(m.yx, m.yy) > 1
-    else { return false }
-    return path.hasCurves
-  }
-
   /// Why a paint may draw different pixels in a band, or nil: colours draw the same, and so
   /// do gradients, which are placed in device space exactly (``DeviceGradient``; one that
   /// cannot be raises the band hazard).

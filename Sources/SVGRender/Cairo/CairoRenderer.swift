@@ -80,7 +80,9 @@ struct CairoRenderer {
     cairo_save(cr)
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
     CairoStroke.prepare(node.path, stroke, width: stroke.width, on: cr)
-    if let bandHazard, BandedRaster.mayChordCurves(of: node.path, on: cr) { bandHazard.raise() }
+    if let bandHazard, BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves) {
+      bandHazard.raise()
+    }
     paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
     cairo_restore(cr)
     cairo_new_path(cr)
