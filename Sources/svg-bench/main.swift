@@ -46,6 +46,7 @@ case "stages":
     }
   }
   var banded = 0
+  var kept = 0
   func timed<T>(_ i: Int, _ f: () throws -> T) rethrows -> T {
     let start = Date()
     defer { t[i] += Date().timeIntervalSince(start) }
@@ -60,7 +61,14 @@ case "stages":
       let bitmap = try timed(3) { try tree.rasterize(width: Int(width), height: h) }
       _ = try timed(4) { try bitmap.pngData() }
       if tree.isBandable { banded += 1 }
-      if verbose { print("\(path): \(tree.bandRefusal.map { "one band: \($0)" } ?? "bands")") }
+      if verbose {
+        let refusal =
+          tree.bandRefusal
+          ?? (tree.keepsBands(width: Int(width), height: h)
+            ? nil : "a band raised the hazard (drawn again whole)")
+        if refusal == nil { kept += 1 }
+        print("\(path): \(refusal.map { "one band: \($0)" } ?? "bands")")
+      }
     } catch {
       FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
     }
@@ -70,6 +78,7 @@ case "stages":
       format:
         "parse %.3fs  cascade %.3fs  build (incl. cascade) %.3fs  rasterize %.3fs  png %.3fs  bandable %d of %d",
       t[0], t[1], t[2], t[3], t[4], banded, files.count))
+  if verbose { print("drawn in bands (no band hazard): \(kept) of \(files.count)") }
 case "bands-check":
   // Each file at 800 px drawn in 2, 3 and 7 bands must give the bytes of one band; prints
   // the files that differ and exits 1 if any does.

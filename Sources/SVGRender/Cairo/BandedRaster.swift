@@ -166,4 +166,17 @@ extension RenderTree {
   package var isBandable: Bool { BandedRaster.isBandable(root) }
   /// Why the tree is drawn in one band, or nil when it is drawn in bands when asked.
   package var bandRefusal: String? { BandedRaster.refusal(root) }
+
+  /// Whether the tree drawn at `width` × `height` in the automatic number of bands keeps
+  /// them: it is bandable, the image is large enough, and no band raised the band hazard
+  /// (a diagnostic for `svg-bench stages -v`: it draws the image in bands once).
+  package func keepsBands(width: Int, height: Int) -> Bool {
+    let count = BandedRaster.automaticCount(width: width, height: height)
+    guard count > 1, isBandable else { return false }
+    var bitmap = Bitmap(width: width, height: height)
+    return drawBands(
+      count, into: &bitmap, drawing: Size(width: Double(width), height: Double(height)),
+      background: nil, budget: PixelBudget(maxPixels: Limits.default.maxPixels),
+      cancellation: nil, hazard: BandHazard())
+  }
 }
