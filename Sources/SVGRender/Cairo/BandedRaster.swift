@@ -26,7 +26,8 @@ import Synchronization
 /// and with round joins where the path has curves; filters read pixels beyond the band; a
 /// clip path that cairo clips to directly is cut by the band's edges. A tree with any of
 /// them (anywhere: in masks, clips, patterns, nested SVG images) is drawn in one band
-/// (``refusal(_:)-(Group)``). Layers (opacity, clips, masks, blending) are per-pixel
+/// (``refusal(_:)-(Group)``). Where a band strokes a curve that the stroker turns into its
+/// chord next to a segment reaching the band, it raises the band hazard (``BandChords``). Layers (opacity, clips, masks, blending) are per-pixel
 /// and their sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
