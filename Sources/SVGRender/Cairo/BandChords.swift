@@ -49,11 +49,20 @@ enum BandChords {
     cairo_identity_matrix(cr)
     var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
     cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+    var (px0, py0, px1, py1) = (0.0, 0.0, 0.0, 0.0)
+    cairo_path_extents(cr, &px0, &py0, &px1, &py1)
+    // A stroke wholly inside the band's rows is stroked without a box (nothing is chorded);
+    // one wholly outside them draws nothing there.
+    let rows = (py0 - reachY - 1)...(py1 + reachY + 1)
+    guard x1 > x0, y1 > y0, rows.overlaps(y0...y1), rows.lowerBound < y0 || rows.upperBound > y1
+    else {
+      cairo_restore(cr)
+      return false
+    }
     let path = cairo_copy_path(cr)!
     cairo_restore(cr)
     defer { cairo_path_destroy(path) }
 
-    guard x1 > x0, y1 > y0 else { return false }  // nothing is drawn
     // Slack for cairo's 24.8 fixed point, on the safe side: a curve near the edge of the
     // box is taken as chorded, a segment near the band as reaching it.
     let slack = 1.0 / 32
