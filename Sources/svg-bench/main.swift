@@ -28,7 +28,7 @@ case "parse":
 case "stages":
   // Time of each stage, summed over the files: parse, cascade, build, rasterize at 800 px (or
   // the width after `-w`), PNG; and how many files were drawn in bands (with `-v`, which:
-  // each file's line says "bands" or "one band").
+  // each file's line says "bands" or "one band" and why).
   var t = [0.0, 0.0, 0.0, 0.0, 0.0]
   var files = args.dropFirst()
   var width = 800.0
@@ -46,6 +46,7 @@ case "stages":
     }
   }
   var banded = 0
+  var kept = 0
   func timed<T>(_ i: Int, _ f: () throws -> T) rethrows -> T {
     let start = Date()
     defer { t[i] += Date().timeIntervalSince(start) }
@@ -60,7 +61,14 @@ case "stages":
       let bitmap = try timed(3) { try tree.rasterize(width: Int(width), height: h) }
       _ = try timed(4) { try bitmap.pngData() }
       if tree.isBandable { banded += 1 }
-      if verbose { print("\(path): \(tree.isBandable ? "bands" : "one band")") }
+      if verbose {
+        let refusal =
+          tree.bandRefusal
+          ?? (tree.keepsBands(width: Int(width), height: h)
+            ? nil : "a band raised the hazard (drawn again whole)")
+        if refusal == nil { kept += 1 }
+        print("\(path): \(refusal.map { "one band: \($0)" } ?? "bands")")
+      }
     } catch {
       FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
     }
@@ -70,6 +78,7 @@ case "stages":
       format:
         "parse %.3fs  cascade %.3fs  build (incl. cascade) %.3fs  rasterize %.3fs  png %.3fs  bandable %d of %d",
       t[0], t[1], t[2], t[3], t[4], banded, files.count))
+  if verbose { print("drawn in bands (no band hazard): \(kept) of \(files.count)") }
 case "bands-check":
   // Each file at 800 px drawn in 2, 3 and 7 bands must give the bytes of one band; prints
   // the files that differ and exits 1 if any does.
@@ -96,15 +105,24 @@ case "bands-check":
         guard other.pixels != one.pixels else { continue }
         var first = ""
         var count = 0
+        var rows: [Int] = []
         for y in 0..<one.height {
           for x in 0..<one.width where one.rgba(x: x, y: y) != other.rgba(x: x, y: y) {
             if count == 0 {
               first = "\(x),\(y): \(one.rgba(x: x, y: y)) vs \(other.rgba(x: x, y: y))"
             }
+            if rows.last != y { rows.append(y) }
             count += 1
           }
         }
-        print("\(path): \(bands) bands differ from one in \(count) pixels, the first \(first)")
+        // The band edges nearest the differing rows tell a clip effect from a drawing one.
+        let edges = (1..<bands).map { one.height * $0 / bands }
+        let near = rows.prefix(8).map { y in
+          "\(y) (edge \(edges.min { abs($0 - y) < abs($1 - y) }!))"
+        }
+        print(
+          "\(path): \(bands) bands differ from one in \(count) pixels, the first \(first); rows \(near.joined(separator: ", "))"
+        )
         differing += 1
       }
     } catch {

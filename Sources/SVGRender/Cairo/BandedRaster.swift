@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import SVGGeometry
 import SVGTree
+import Synchronization
 
 /// Rasterization of one large image on all cores: the image is cut into horizontal bands
 /// and every band draws the whole (immutable, shared) render tree on a cairo context of its
@@ -15,17 +16,19 @@ import SVGTree
 /// no coverage. What the clip does change is the extent of each drawing operation, and
 /// cairo rounds the matrix of a gradient, pattern or image source to pixman's fixed point
 /// around the centre of that extent (`_cairo_matrix_to_pixman_matrix_offset`), so those
-/// paints can come out one level apart between a band and the whole image. cairo's
-/// stroker also replaces a curve that lies wholly outside the clip by a straight line, which
-/// moves every dash after it along the path and changes the miter or bevel joins of its
-/// ends (seen in the suite's `shapes/path/M-T-T-rel`; a round join is the same disc whatever
-/// the directions it joins), so strokes are banded only undashed, and with round joins
-/// where the path has curves; filters read pixels beyond the band; a clip path that cairo
-/// clips to directly is intersected with each shape's polygon, and a band edge changes how
-/// that intersection rounds. A tree with any of them (anywhere: in masks, clips, patterns,
-/// nested SVG images) is drawn in one band (``isBandable(_:)``). Layers (opacity, clips,
-/// masks, blending) are per-pixel and their sources are whole-pixel translations, which
-/// cairo passes to pixman exactly.
+/// paints can come out one level apart between a band and the whole image. Gradients are
+/// therefore placed in device space with a matrix that fixed point holds exactly
+/// (``DeviceGradient``), which makes that rounding nothing; patterns and raster images are
+/// not. cairo's stroker also replaces a curve that lies wholly outside the clip by a
+/// straight line, which moves every dash after it along the path and changes the miter or
+/// bevel joins of its ends (seen in the suite's `shapes/path/M-T-T-rel`; a round join is
+/// the same disc whatever the directions it joins), so strokes are banded only undashed,
+/// and with round joins where the path has curves; filters read pixels beyond the band; a
+/// clip path that cairo clips to directly is cut by the band's edges. A tree with any of
+/// them (anywhere: in masks, clips, patterns, nested SVG images) is drawn in one band
+/// (``refusal(_:)-(Group)``). Where a band strokes a curve that the stroker turns into its
+/// chord next to a segment reaching the band, it raises the band hazard (``BandChords``). Layers (opacity, clips, masks, blending) are per-pixel
+/// and their sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
   /// more cost more than they save there.
@@ -41,61 +44,79 @@ enum BandedRaster {
     return max(1, min(cores, height / minRows))
   }
 
-  /// Whether every paint of `group`'s subtree draws the same pixels whatever the clip:
-  /// plain colours only, strokes undashed (with round joins on curves), no filters, no raster
-  /// images.
-  static func isBandable(_ group: Group) -> Bool {
-    guard group.filters.isEmpty else { return false }
+  /// Whether every paint of `group`'s subtree draws the same pixels whatever the clip (see
+  /// ``refusal(_:)-(Group)``).
+  static func isBandable(_ group: Group) -> Bool { refusal(group) == nil }
+
+  /// What in `group`'s subtree could draw differently in a band than in the whole image, or
+  /// nil when nothing does: colours and gradients only, strokes undashed (with round joins on
+  /// curves), no filters, no raster images, no clip paths that cairo clips to directly.
+  static func refusal(_ group: Group) -> String? {
+    guard group.filters.isEmpty else { return "a filter" }
     // A clip path set as cairo's clip is intersected with each shape's polygon, and that
     // intersection rounds its crossing points differently when a band edge cuts the edges
     // first (one level of alpha, seen on a rotated ellipse under a circle clip); a clip
     // drawn as a coverage layer is per-pixel.
-    if let clip = group.clipPath, CairoRenderer.isDirectClip(clip) || !isBandable(clip) {
-      return false
+    if let clip = group.clipPath {
+      if CairoRenderer.isDirectClip(clip) { return "a direct clip path" }
+      if let reason = refusal(clip) { return reason }
     }
     var mask = group.mask
     while let m = mask {
-      guard isBandable(m.content) else { return false }
+      if let reason = refusal(m.content) { return reason }
       mask = m.mask
     }
-    return group.children.allSatisfy(isBandable)
+    for child in group.children {
+      if let reason = refusal(child) { return reason }
+    }
+    return nil
   }
 
-  private static func isBandable(_ clip: ClipPath) -> Bool {
+  private static func refusal(_ clip: ClipPath) -> String? {
     // Clip children are drawn as opaque coverage: their paints do not matter.
-    clip.children.allSatisfy {
-      guard case .group(let g) = $0 else { return true }
-      return isBandable(g)
-    } && (clip.clipPath.map(isBandable) ?? true)
+    for case .group(let g) in clip.children {
+      if let reason = refusal(g) { return reason }
+    }
+    return clip.clipPath.flatMap(refusal)
   }
 
-  private static func isBandable(_ node: RenderNode) -> Bool {
+  private static func refusal(_ node: RenderNode) -> String? {
     switch node {
-    case .group(let g): isBandable(g)
+    case .group(let g): return refusal(g)
     case .path(let p):
-      isPlain(p.fill?.paint) && p.stroke.map { isBandable($0, on: p.path) } ?? true
+      if let reason = refusal(p.fill?.paint) { return reason + " fill" }
+      return p.stroke.flatMap { refusal($0, on: p.path) }
     case .image(let i):
-      if case .svg(let tree) = i.content { isBandable(tree.root) } else { false }
+      if case .svg(let tree) = i.content { return refusal(tree.root) }
+      return "a raster image"
     }
   }
 
-  private static func isBandable(_ stroke: Stroke, on path: Path) -> Bool {
-    isPlain(stroke.paint) && hasClipFreeGeometry(stroke, on: path)
+  private static func refusal(_ stroke: Stroke, on path: Path) -> String? {
+    if let reason = refusal(stroke.paint) { return reason + " stroke" }
+    if !(stroke.dashes ?? []).isEmpty { return "a dashed stroke" }
+    if !hasClipFreeGeometry(stroke, on: path) { return "a miter or bevel join on curves" }
+    return nil
   }
 
   /// Whether the stroke's outline is the same whatever the clip: undashed, with round joins
   /// where the path has curves.
   static func hasClipFreeGeometry(_ stroke: Stroke, on path: Path) -> Bool {
     guard (stroke.dashes ?? []).isEmpty else { return false }
-    return stroke.join == .round
-      || !path.elements.contains {
-        switch $0 {
-        case .quad, .cubic: true
-        case .move, .line, .close: false
-        }
-      }
+    return stroke.join == .round || !path.hasCurves
   }
 
+  /// Why a paint may draw different pixels in a band, or nil: colours draw the same, and so
+  /// do gradients, which are placed in device space exactly (``DeviceGradient``; one that
+  /// cannot be raises the band hazard).
+  static func refusal(_ paint: RenderPaint?) -> String? {
+    switch paint {
+    case nil, .color, .linearGradient, .radialGradient: nil
+    case .pattern: "a pattern"
+    }
+  }
+
+  /// Whether a paint is a plain colour (or none).
   static func isPlain(_ paint: RenderPaint?) -> Bool {
     guard let paint else { return true }
     if case .color = paint { return true }
@@ -103,12 +124,22 @@ enum BandedRaster {
   }
 }
 
+/// Raised by a band that drew a paint which a band may draw differently from the whole
+/// image (a gradient that could not be placed in device space, ``DeviceGradient``): the
+/// image is then drawn again in one band.
+final class BandHazard: Sendable {
+  private let raised = Atomic(false)
+  func raise() { raised.store(true, ordering: .relaxed) }
+  var isRaised: Bool { raised.load(ordering: .relaxed) }
+}
+
 extension RenderTree {
-  /// Draws the tree into `bitmap` in `count` bands at once (see ``BandedRaster``).
+  /// Draws the tree into `bitmap` in `count` bands at once (see ``BandedRaster``); false
+  /// when a band raised `hazard`, and the pixels are not to be used.
   func drawBands(
     _ count: Int, into bitmap: inout Bitmap, drawing: Size, background: Color?,
-    budget: PixelBudget, cancellation: RenderCancellation?
-  ) {
+    budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard
+  ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
     bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
       let pixels = UnsafeSendable(buffer.baseAddress!)
@@ -121,16 +152,32 @@ extension RenderTree {
         cairo_clip(cr)
         draw(
           on: cr, drawing: drawing, background: background, budget: budget,
-          cancellation: cancellation)
+          cancellation: cancellation, bandHazard: hazard)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         cairo_surface_destroy(surface)
       }
     }
+    return !hazard.isRaised
   }
 }
 
 extension RenderTree {
   /// Whether the tree is drawn in bands when asked (see ``BandedRaster``).
   package var isBandable: Bool { BandedRaster.isBandable(root) }
+  /// Why the tree is drawn in one band, or nil when it is drawn in bands when asked.
+  package var bandRefusal: String? { BandedRaster.refusal(root) }
+
+  /// Whether the tree drawn at `width` × `height` in the automatic number of bands keeps
+  /// them: it is bandable, the image is large enough, and no band raised the band hazard
+  /// (a diagnostic for `svg-bench stages -v`: it draws the image in bands once).
+  package func keepsBands(width: Int, height: Int) -> Bool {
+    let count = BandedRaster.automaticCount(width: width, height: height)
+    guard count > 1, isBandable else { return false }
+    var bitmap = Bitmap(width: width, height: height)
+    return drawBands(
+      count, into: &bitmap, drawing: Size(width: Double(width), height: Double(height)),
+      background: nil, budget: PixelBudget(maxPixels: Limits.default.maxPixels),
+      cancellation: nil, hazard: BandHazard())
+  }
 }

@@ -4,20 +4,47 @@ import SVGTree
 
 /// cairo patterns for the resolved paint servers.
 enum CairoPaint {
-  static func linear(_ g: LinearGradient, opacity: Double) -> OpaquePointer? {
-    let p = cairo_pattern_create_linear(g.start.x, g.start.y, g.end.x, g.end.y)
-    return finish(p, transform: g.transform, spread: g.spread, stops: g.stops, opacity: opacity)
+  /// The gradient's pattern in gradient space, or with `device`, in its scaled gradient
+  /// space with its matrix (``DeviceGradient``).
+  static func linear(_ g: LinearGradient, opacity: Double, device: DeviceGradient? = nil)
+    -> OpaquePointer?
+  {
+    let k = device?.scale ?? 1
+    let (a, b) =
+      device?.levelPoints
+      ?? (Point(k * g.start.x, k * g.start.y), Point(k * g.end.x, k * g.end.y))
+    let p = cairo_pattern_create_linear(a.x, a.y, b.x, b.y)
+    return finish(
+      p, transform: g.transform, device: device, spread: g.spread, stops: g.stops,
+      opacity: opacity)
   }
 
-  static func radial(_ g: RadialGradient, opacity: Double) -> OpaquePointer? {
+  static func radial(_ g: RadialGradient, opacity: Double, device: DeviceGradient? = nil)
+    -> OpaquePointer?
+  {
+    let k = device?.scale ?? 1
     let p = cairo_pattern_create_radial(
-      g.focus.x, g.focus.y, g.focalRadius, g.center.x, g.center.y, g.radius)
-    return finish(p, transform: g.transform, spread: g.spread, stops: g.stops, opacity: opacity)
+      k * g.focus.x, k * g.focus.y, k * g.focalRadius, k * g.center.x, k * g.center.y,
+      k * g.radius)
+    return finish(
+      p, transform: g.transform, device: device, spread: g.spread, stops: g.stops,
+      opacity: opacity)
+  }
+
+  /// The largest coordinate or radius of a gradient's geometry (``DeviceGradient``).
+  static func geometry(_ g: LinearGradient) -> Double {
+    max(abs(g.start.x), abs(g.start.y), abs(g.end.x), abs(g.end.y))
+  }
+
+  static func geometry(_ g: RadialGradient) -> Double {
+    max(
+      abs(g.focus.x), abs(g.focus.y), abs(g.center.x), abs(g.center.y), abs(g.radius),
+      abs(g.focalRadius))
   }
 
   private static func finish(
-    _ p: OpaquePointer?, transform: Transform, spread: SpreadMethod, stops: [GradientStop],
-    opacity: Double
+    _ p: OpaquePointer?, transform: Transform, device: DeviceGradient?, spread: SpreadMethod,
+    stops: [GradientStop], opacity: Double
   ) -> OpaquePointer? {
     guard let p, let inverse = transform.inverted else {
       if let p { cairo_pattern_destroy(p) }
@@ -29,8 +56,10 @@ enum CairoPaint {
         s.color.alpha * opacity)
     }
     cairo_pattern_set_extend(p, spread.cairo)
-    var m = cairo_matrix_t(
-      xx: inverse.a, yx: inverse.b, xy: inverse.c, yy: inverse.d, x0: inverse.e, y0: inverse.f)
+    var m =
+      device?.matrix
+      ?? cairo_matrix_t(
+        xx: inverse.a, yx: inverse.b, xy: inverse.c, yy: inverse.d, x0: inverse.e, y0: inverse.f)
     cairo_pattern_set_matrix(p, &m)
     return p
   }

@@ -12,9 +12,13 @@ struct CairoRenderer {
   /// The device rows the drawing is clipped to, when only some are drawn (a partial
   /// redraw): a shape that cannot reach them is skipped (see ``RedrawArea/meets``).
   var clipRows: (top: Double, bottom: Double)? = nil
+  /// Raised by a paint that a band could draw differently from the whole image.
+  var bandHazard: BandHazard? = nil
 
   func draw(_ node: RenderNode) {
     if let cancellation, cancellation.isCancelled { return }
+    // Once a band has raised the hazard the image is drawn again whole: the bands stop.
+    if let bandHazard, bandHazard.isRaised { return }
     switch node {
     case .group(let g): draw(g)
     case .path(let p): draw(p)
@@ -85,6 +89,9 @@ struct CairoRenderer {
     cairo_save(cr)
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
     CairoStroke.prepare(node.path, stroke, width: stroke.width, on: cr)
+    if let bandHazard, BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves) {
+      bandHazard.raise()
+    }
     paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
     cairo_restore(cr)
     cairo_new_path(cr)
@@ -98,9 +105,14 @@ struct CairoRenderer {
         cr, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, c.alpha * opacity)
       draw()
     case .linearGradient(let g):
-      withPattern(CairoPaint.linear(g, opacity: opacity), draw)
+      let device = DeviceGradient(
+        transform: g.transform, geometry: CairoPaint.geometry(g), linear: (g.start, g.end),
+        on: cr)
+      withGradient(CairoPaint.linear(g, opacity: opacity, device: device), device, draw)
     case .radialGradient(let g):
-      withPattern(CairoPaint.radial(g, opacity: opacity), draw)
+      let device = DeviceGradient(
+        transform: g.transform, geometry: CairoPaint.geometry(g), on: cr)
+      withGradient(CairoPaint.radial(g, opacity: opacity, device: device), device, draw)
     case .pattern(let p):
       guard let pattern = CairoPaint.pattern(p, renderer: self) else { return }
       if opacity >= 1 {
@@ -119,6 +131,24 @@ struct CairoRenderer {
     defer { cairo_pattern_destroy(pattern) }
     cairo_set_source(cr, pattern)
     draw()
+  }
+
+  /// A gradient placed in device space (``DeviceGradient``) draws the same in every band; one
+  /// that could not be (a degenerate matrix on an image surface) tells the bands to redraw
+  /// the image whole.
+  private func withGradient(
+    _ pattern: OpaquePointer?, _ device: DeviceGradient?, _ draw: () -> Void
+  ) {
+    guard let pattern else { return }
+    guard device != nil else {
+      if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
+        bandHazard?.raise()
+      }
+      withPattern(pattern, draw)
+      return
+    }
+    defer { cairo_pattern_destroy(pattern) }
+    DeviceGradient.draw(pattern, on: cr, draw)
   }
 
   func appendPath(_ path: Path) { CairoPath.append(path, to: cr) }

@@ -97,13 +97,17 @@ extension RenderTree {
     // Layers are as large as the clip; bands are drawn only when every layer of one band
     // fits the budget too, so that both draw the same layers.
     let count = bands ?? BandedRaster.automaticCount(width: width, height: height)
+    var banded = false
     if count > 1, budget.allows(width: width + 1, height: height + 1),
       BandedRaster.isBandable(root)
     {
-      drawBands(
+      banded = drawBands(
         min(count, height), into: &bitmap, drawing: drawing, background: background,
-        budget: budget, cancellation: cancellation)
-    } else {
+        budget: budget, cancellation: cancellation, hazard: BandHazard())
+      // A band drew a paint that bands may draw differently: the image is drawn again whole.
+      if !banded { bitmap = Bitmap(width: width, height: height) }
+    }
+    if !banded {
       bitmap.withSurface { surface in
         let cr = cairo_create(surface)!
         draw(
@@ -189,7 +193,8 @@ extension RenderTree {
   /// `clipRows`, the device rows `cr` is clipped to, skipping the shapes outside them.
   func draw(
     on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
-    cancellation: RenderCancellation?, clipRows: (top: Double, bottom: Double)? = nil
+    cancellation: RenderCancellation?, bandHazard: BandHazard? = nil,
+    clipRows: (top: Double, bottom: Double)? = nil
   ) {
     if let bg = background {
       cairo_set_source_rgba(
@@ -199,7 +204,8 @@ extension RenderTree {
     guard size.width > 0, size.height > 0 else { return }
     cairo_scale(cr, drawing.width / size.width, drawing.height / size.height)
     let renderer = CairoRenderer(
-      cr: cr, budget: budget, cancellation: cancellation, clipRows: clipRows)
+      cr: cr, budget: budget, cancellation: cancellation, clipRows: clipRows,
+      bandHazard: bandHazard)
     // The drawing is an isolated group, as a browser's root element is: what blends in it
     // blends with the drawing below it, never with the background under the whole.
     if background != nil, root.containsBlending, budget.allowsLayer(cr) {

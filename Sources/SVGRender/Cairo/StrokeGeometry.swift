@@ -1,6 +1,16 @@
 import SVGGeometry
 
 extension Path {
+  /// Whether the path has a curve (which cairo may flatten or replace by its chord).
+  var hasCurves: Bool {
+    elements.contains {
+      switch $0 {
+      case .quad, .cubic: true
+      case .move, .line, .close: false
+      }
+    }
+  }
+
   /// The path as it is handed to cairo's stroker for `stroke` (the hit-test probe strokes
   /// the same path).
   ///
@@ -17,12 +27,6 @@ extension Path {
   /// cairo's fixed point once the width is a device pixel. With butt caps, and for a lone
   /// `moveto`, nothing is drawn.
   func forStroking(_ stroke: Stroke) -> Path {
-    let hasCurves = elements.contains { el in
-      switch el {
-      case .quad, .cubic: true
-      case .move, .line, .close: false
-      }
-    }
     let zeroLength = stroke.cap == .butt ? [] : zeroLengthSubpaths
     guard hasCurves || !zeroLength.isEmpty else { return self }
     var out = Path()

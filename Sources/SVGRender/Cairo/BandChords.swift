@@ -1,0 +1,145 @@
+import CCairo
+import Glibc
+
+/// Whether cairo strokes the path set on a context differently in a band than in the whole
+/// image, because of the curves its stroker replaces by chords.
+///
+/// When a stroke is not wholly inside the clip, cairo 1.16's polygon stroker keeps a box:
+/// the clip's extents widened by the stroke's reach as `_cairo_stroke_style_max_distance_from_path`
+/// computes it (half the line width, times the length of the matrix's row, except under a
+/// matrix it takes as unit scale, where it is half the line width). A curve whose control
+/// points all lie outside that box is stroked as its chord (`curve_to`, `_cairo_spline_intersects`).
+/// The chord's own outline stays outside the band, but the outline of the segments on either
+/// side starts or ends at the chord's faces: the edge from the chord's end to the far end of
+/// the next segment is not the edge from the curve's last face, and where that segment
+/// reaches into the band its pixels come out a level or several apart (a rounded rectangle
+/// under a rotation, a skew or a non-uniform scale: one long side, up to 50 rows into the
+/// band). Without curves nothing is chorded, and the joins whose fans cairo skips outside
+/// the box change nothing inside it (random strokes of flattened paths are byte-identical).
+///
+/// So a band is safe for the stroke unless a curve is chorded there and that curve, or a
+/// segment next to it in its subpath (first and last are taken as neighbours), reaches the
+/// band's rows by the stroke's true reach. The check is conservative: it does not look at
+/// whether the whole image chords the same curve, nor at which pixels move.
+enum BandChords {
+  /// Whether a curve of the current path may be chorded in this band with an effect inside
+  /// it (see above). The context's path, matrix, clip and stroke style are those of the
+  /// stroke about to be drawn.
+  static func mayDiffer(on cr: OpaquePointer, hasCurves: Bool) -> Bool {
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    var expansion = cairo_get_line_cap(cr) == CAIRO_LINE_CAP_SQUARE ? 0.5.squareRoot() : 0.5
+    if cairo_get_line_join(cr) == CAIRO_LINE_JOIN_MITER {
+      expansion = max(expansion, 2.0.squareRoot() * cairo_get_miter_limit(cr))
+    }
+    expansion *= cairo_get_line_width(cr)
+    // The reach down the page, and cairo's idea of it (its unit-scale shortcut).
+    let reachY = expansion * hypot(m.yy, m.yx)
+    let reachX = expansion * hypot(m.xx, m.xy)
+    let unity = hasUnityScale(m)
+    let boxY = unity ? expansion : reachY
+    let boxX = unity ? expansion : reachX
+    // Under a stretch cairo takes for unit scale (`scale(0.5 2)`) its box is narrower than
+    // the stroke's reach down the page, and it also skips the round joins and caps whose
+    // centre is outside the box though they reach into the band.
+    let narrow = boxY < reachY
+    guard hasCurves || narrow else { return false }
+
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+    var (px0, py0, px1, py1) = (0.0, 0.0, 0.0, 0.0)
+    cairo_path_extents(cr, &px0, &py0, &px1, &py1)
+    // A stroke wholly inside the band's rows is stroked without a box (nothing is chorded);
+    // one wholly outside them draws nothing there.
+    let rows = (py0 - reachY - 1)...(py1 + reachY + 1)
+    guard x1 > x0, y1 > y0, rows.overlaps(y0...y1), rows.lowerBound < y0 || rows.upperBound > y1
+    else {
+      cairo_restore(cr)
+      return false
+    }
+    let path = cairo_copy_path(cr)!
+    cairo_restore(cr)
+    defer { cairo_path_destroy(path) }
+
+    // Slack for cairo's 24.8 fixed point, on the safe side: a curve near the edge of the
+    // box is taken as chorded, a segment near the band as reaching it.
+    let slack = 1.0 / 32
+    let band = (y0 - reachY - 1)...(y1 + reachY + 1)
+    let box = (
+      x: (x0 - boxX + slack)...(x1 + boxX - slack), y: (y0 - boxY + slack)...(y1 + boxY - slack)
+    )
+    var segments: [Segment] = []
+    var current = (x: 0.0, y: 0.0)
+    var start = current
+    func reaches() -> Bool {
+      defer { segments.removeAll(keepingCapacity: true) }
+      let n = segments.count
+      for s in segments where narrow && s.y.overlaps(band) && !s.isInside(box.y) {
+        return true
+      }
+      for (i, s) in segments.enumerated() where s.isCurve && !s.meets(box) {
+        for j in [i, (i + n - 1) % n, (i + 1) % n] where segments[j].y.overlaps(band) {
+          return true
+        }
+      }
+      return false
+    }
+    func line(to p: (x: Double, y: Double)) {
+      if p != current { segments.append(Segment([current, p], isCurve: false)) }
+      current = p
+    }
+    let data = path.pointee.data!
+    var i = 0
+    while i < Int(path.pointee.num_data) {
+      let header = data[i].header
+      let point = { (k: Int) in (x: data[i + k].point.x, y: data[i + k].point.y) }
+      switch header.type {
+      case CAIRO_PATH_MOVE_TO:
+        if reaches() { return true }
+        current = point(1)
+        start = current
+      case CAIRO_PATH_LINE_TO:
+        line(to: point(1))
+      case CAIRO_PATH_CURVE_TO:
+        segments.append(Segment([current, point(1), point(2), point(3)], isCurve: true))
+        current = point(3)
+      default:
+        line(to: start)
+        if reaches() { return true }
+      }
+      i += Int(header.length)
+    }
+    return reaches()
+  }
+
+  /// cairo's `_cairo_matrix_has_unity_scale`: determinant ±1 within 1/256 and no skew.
+  static func hasUnityScale(_ m: cairo_matrix_t) -> Bool {
+    let epsilon = 1.0 / 256
+    let det = m.xx * m.yy - m.xy * m.yx
+    return abs(det * det - 1) < epsilon
+      && ((abs(m.xy) < epsilon && abs(m.yx) < epsilon)
+        || (abs(m.xx) < epsilon && abs(m.yy) < epsilon))
+  }
+
+  /// A segment's box in device space.
+  private struct Segment {
+    var x: ClosedRange<Double>
+    var y: ClosedRange<Double>
+    let isCurve: Bool
+    init(_ points: [(x: Double, y: Double)], isCurve: Bool) {
+      let xs = points.map(\.x)
+      let ys = points.map(\.y)
+      x = xs.min()!...xs.max()!
+      y = ys.min()!...ys.max()!
+      self.isCurve = isCurve
+    }
+    func isInside(_ rows: ClosedRange<Double>) -> Bool {
+      rows.lowerBound <= y.lowerBound && y.upperBound <= rows.upperBound
+    }
+    func meets(_ box: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> Bool {
+      x.overlaps(box.x) && y.overlaps(box.y)
+    }
+  }
+}
