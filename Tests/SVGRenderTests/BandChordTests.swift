@@ -80,3 +80,31 @@ import Testing
     #expect(BandedRasterTests.difference(one, try tree.rasterize(covering: size, bands: 2)) == nil)
   }
 }
+
+/// A partial redraw clips cairo to the changed rows as a band does, so the same chords can
+/// move pixels of the strokes crossing them: where they would, the redraw is a full render.
+@Suite struct PartialRedrawChordTests {
+  @Test(arguments: BandChordTests.Placement.allCases)
+  func roundedRectanglesCrossingTheRedrawnRowsAreDrawnAsInFull(
+    _ placement: BandChordTests.Placement
+  ) throws {
+    let scene = BandChordTests.drawing(placement, seed: 5)
+    func tree(_ fill: String, y: Int) throws -> RenderTree {
+      let dot = "<circle cx='200' cy='\(y).3' r='6' fill='\(fill)'/></svg>"
+      return try RenderTree(
+        document: Document(string: scene.replacingOccurrences(of: "</svg>", with: dot)))
+    }
+    let size = Size(width: 400, height: 400)
+    for y in stride(from: 30, to: 400, by: 37) {
+      let (before, after) = (try tree("navy", y: y), try tree("gold", y: y))
+      guard case .region(let box) = after.change(since: before) else {
+        Issue.record("a recolour is not a region")
+        return
+      }
+      let base = try before.rasterize(covering: size)
+      let (redrawn, _) = try after.rasterize(changedIn: box, onto: base, covering: size)
+      let full = try after.rasterize(covering: size)
+      #expect(BandedRasterTests.difference(full, redrawn) == nil, "dot at y \(y)")
+    }
+  }
+}

@@ -12,7 +12,9 @@ import SVGTree
 /// curves that lie outside it: dashes move, miter and bevel joins turn). So the rows grow
 /// until they hold every row of each such node they touch (``RedrawArea``): each of those
 /// is then drawn with the extent and the outline it has in a full render. A filter reads
-/// pixels beyond its shapes: a drawing with one is drawn in full.
+/// pixels beyond its shapes: a drawing with one is drawn in full. A straightened curve also
+/// moves the outline of the segments beside it, round joins or not: a redraw where that
+/// reaches the rows raises the band hazard (``BandChords``), and the image is drawn in full.
 extension RenderTree {
   /// The raster of this drawing, scaled to `size` as
   /// ``rasterize(covering:background:limits:cancellation:)`` draws it, made from `base`: a
@@ -35,6 +37,7 @@ extension RenderTree {
     }
     guard let pixels = area else { return (base, 0..<0) }
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
+    let hazard = BandHazard()
     var bitmap = base
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
@@ -46,11 +49,16 @@ extension RenderTree {
       cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
       draw(
         on: cr, drawing: size, background: background, budget: budget,
-        cancellation: cancellation,
+        cancellation: cancellation, bandHazard: hazard,
         clipRows: (Double(pixels.y), Double(pixels.y + pixels.height)))
       cairo_destroy(cr)
     }
     try cancellation?.check()
+    if hazard.isRaised {
+      let bitmap = try rasterize(
+        covering: size, background: background, limits: limits, cancellation: cancellation)
+      return (bitmap, 0..<height)
+    }
     return (bitmap, pixels.y..<(pixels.y + pixels.height))
   }
 
