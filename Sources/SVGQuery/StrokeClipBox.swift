@@ -35,14 +35,7 @@ struct StrokeClipBox: Sendable {
   init?(_ path: Path, _ s: Stroke, toCanvas t: Transform) {
     guard !s.nonScaling else { return nil }
     // Cairo's test, and a slightly wider one: between the two, either growth may apply.
-    let epsilon = 1.0 / 256
-    func unity(_ tolerance: Double) -> Bool {
-      let det = t.a * t.d - t.b * t.c
-      return abs(det * det - 1) < tolerance
-        && ((abs(t.c) < tolerance && abs(t.b) < tolerance)
-          || (abs(t.a) < tolerance && abs(t.d) < tolerance))
-    }
-    guard unity(2 * epsilon) else { return nil }
+    guard t.hasCairoUnityScale(tolerance: 2.0 / 256) else { return nil }
     let rows = Point((t.a * t.a + t.c * t.c).squareRoot(), (t.b * t.b + t.d * t.d).squareRoot())
     // Cairo's growth is at least the stroke's reach when neither row stretches.
     guard rows.x > 1 || rows.y > 1, let bounds = path.bounds(transformedBy: t) else {

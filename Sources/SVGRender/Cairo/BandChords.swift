@@ -1,5 +1,6 @@
 import CCairo
 import Glibc
+import SVGGeometry
 
 /// Whether cairo strokes the path set on a context differently in a band than in the whole
 /// image, because of the curves its stroker replaces by chords.
@@ -114,13 +115,8 @@ enum BandChords {
     return reaches()
   }
 
-  /// cairo's `_cairo_matrix_has_unity_scale`: determinant ±1 within 1/256 and no skew.
   static func hasUnityScale(_ m: cairo_matrix_t) -> Bool {
-    let epsilon = 1.0 / 256
-    let det = m.xx * m.yy - m.xy * m.yx
-    return abs(det * det - 1) < epsilon
-      && ((abs(m.xy) < epsilon && abs(m.yx) < epsilon)
-        || (abs(m.xx) < epsilon && abs(m.yy) < epsilon))
+    Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0).hasCairoUnityScale()
   }
 
   /// A segment's box in device space.
@@ -141,5 +137,17 @@ enum BandChords {
     func meets(_ box: (x: ClosedRange<Double>, y: ClosedRange<Double>)) -> Bool {
       x.overlaps(box.x) && y.overlaps(box.y)
     }
+  }
+}
+
+extension Transform {
+  /// cairo's `_cairo_matrix_has_unity_scale`: the determinant ±1 and no skew, within
+  /// `tolerance` (cairo's own is 1/256). Under such a matrix cairo's stroker does not scale
+  /// its box by the matrix, which both bands and hit tests must follow.
+  package func hasCairoUnityScale(tolerance: Double = 1.0 / 256) -> Bool {
+    let det = a * d - b * c
+    return abs(det * det - 1) < tolerance
+      && ((abs(c) < tolerance && abs(b) < tolerance)
+        || (abs(a) < tolerance && abs(d) < tolerance))
   }
 }
