@@ -158,7 +158,9 @@ extension Service {
     query["format"] = format
     let parameters = try RenderParameters(query: query)
     let (session, pinned) = try self.session(id, request)
-    let etag = SHA256.hex([Array(session.stateHash.utf8), Array(parameters.canonical.utf8)])
+    let etag = SHA256.hex([
+      BuildIdentity.current, Array(session.stateHash.utf8), Array(parameters.canonical.utf8),
+    ])
     var response = try conditional(request, etag: etag, immutable: pinned) {
       () throws(ServiceError) in
       try renderResponse(session.editable, parameters)
@@ -169,7 +171,8 @@ extension Service {
 
   func documentSVG(_ id: String, _ request: HTTPRequest) throws(ServiceError) -> HTTPResponse {
     let (session, pinned) = try self.session(id, request)
-    var response = try conditional(request, etag: session.stateHash, immutable: pinned) {
+    let etag = SHA256.hex([BuildIdentity.current, Array(session.stateHash.utf8)])
+    var response = try conditional(request, etag: etag, immutable: pinned) {
       HTTPResponse(
         status: 200, headers: [("Content-Type", "image/svg+xml")],
         body: session.editable.current.written())

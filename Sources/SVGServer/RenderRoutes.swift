@@ -31,12 +31,13 @@ extension Service {
     Route(
       method: "POST", pattern: "/render",
       summary:
-        "Render the SVG body to PNG, PDF or SVG; ETag is a hash of body and parameters, and a "
+        "Render the SVG body to PNG, PDF or SVG; ETag is a hash of body, parameters and the "
+        + "build of svg-serve, and a "
         + "repeated render is answered from the render cache",
       parameters: renderParameters, body: ["image/svg+xml"], responses: imageResponses
     ) { service, request, _ throws(ServiceError) in
       let parameters = try RenderParameters(query: request.query)
-      let etag = SHA256.hex([request.body, Array(parameters.canonical.utf8)])
+      let etag = SHA256.hex([BuildIdentity.current, request.body, Array(parameters.canonical.utf8)])
       return try conditional(request, etag: etag, immutable: true) { () throws(ServiceError) in
         if let kept = service.renderCache.answer(for: etag) { return kept }
         let document = try service.engine.parse(request.body)
