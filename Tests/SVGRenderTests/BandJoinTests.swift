@@ -26,18 +26,7 @@ import Testing
     func point() -> String { String(format: "%.3f %.3f", uniform(-60, 60), uniform(-40, 40)) }
     var shapes = ""
     for _ in 0..<count {
-      let (s, t) = (uniform(0.4, 1.5) * scale, uniform(-1.5, 1.5))
-      let (c, n) = (cos(t), sin(t))
-      let (sx, sy, k) = (uniform(0.3, 1.5) * scale, uniform(0.3, 1.5) * scale, uniform(-0.6, 0.6))
-      let m: [Double] =
-        switch placement {
-        case .rotate: [c * s, n * s, -n * s, c * s]
-        case .scale: [sx, 0, 0, sy]
-        case .rotateThenScale: [c * sx, n * sx, -n * sy, c * sy]
-        case .scaleThenRotate: [sx * c, sy * n, -sx * n, sy * c]
-        case .skewX: [s, 0, k * s, s]
-        case .skewY: [s, k * s, 0, s]
-        }
+      let m = placement.matrix(uniform, size: scale)
       let (e, f) = (uniform(20, 380), uniform(20, 380))
       var d = "M \(point())"
       for _ in 0..<Int(uniform(3, 7)) {
