@@ -27,6 +27,7 @@ let package = Package(
     .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
     .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CMalloc"),
     .systemLibrary(name: "CJpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
@@ -64,7 +65,9 @@ let package = Package(
     // --list-fonts) as a library; the executable parses arguments and calls it.
     .target(
       name: "RenderCommand",
-      dependencies: ["SVGRender", "SVGTree", "SVGCommands", "SVGQuery", "CommandLineKit"]),
+      dependencies: [
+        "SVGRender", "SVGTree", "SVGCommands", "SVGQuery", "CommandLineKit", "CMalloc",
+      ]),
     .executableTarget(name: "svg-render", dependencies: ["RenderCommand", "CommandLineKit"]),
 
     .target(name: "SVGInline", dependencies: ["SVGTree"]),

@@ -1,3 +1,4 @@
+import CMalloc
 import CommandLineKit
 import FoundationEssentials
 import Glibc
@@ -41,13 +42,18 @@ public struct RenderJob: Sendable {
   ) throws {
     var clock = Stopwatch(enabled: perf, messages: messages)
     try OutputFile.write(
-      rendered(inputs: inputs, format: format, for: output, clock: &clock), to: output)
+      rendered(
+        inputs: inputs, format: format, for: output, clock: &clock, releasingMemory: true),
+      to: output)
     clock.lap("Saving")
   }
 
-  /// The bytes of `output` that ``render(inputs:format:to:messages:)`` writes.
+  /// The bytes of `output` that ``render(inputs:format:to:messages:)`` writes;
+  /// `releasingMemory`: give the heap's free pages back between building and drawing (a
+  /// process that renders one drawing; see ``releaseFreedMemory()``).
   func rendered(
-    inputs: [String], format: OutputFormat, for output: String, clock: inout Stopwatch
+    inputs: [String], format: OutputFormat, for output: String, clock: inout Stopwatch,
+    releasingMemory: Bool = false
   ) throws -> [UInt8] {
     if format == .svg, !scripts.isEmpty, inputs.count == 1 {
       // An edited drawing as SVG is the document itself, every unedited byte kept.
@@ -57,6 +63,10 @@ public struct RenderJob: Sendable {
     var single: [UInt8] = []
     for input in inputs {
       let (_, tree) = try build(input: input, clock: &clock, messages: clock.messages)
+      // The source document and the build's scratch are freed by now, but malloc keeps
+      // their pages; given back before the image is allocated, they are not counted twice
+      // in the process's peak (see `releaseFreedMemory`).
+      if releasingMemory, inputs.count == 1 { Self.releaseFreedMemory() }
       var request = self.request
       request.format = format
       let (placed, size) = tree.laidOut(sizing: sizing, page: page)
@@ -160,6 +170,12 @@ public struct RenderJob: Sendable {
         "\(f.path): '\(f.families.first ?? "")', \(f.index), \(f.style), \(f.weight), \(f.stretch)")
     }
   }
+
+  /// Returns the heap's free pages to the system (`malloc_trim`). A render of one large
+  /// drawing frees the source document (several MB of small nodes and strings) before it
+  /// allocates the image; glibc would keep those pages resident, so the peak would hold
+  /// both. Not in a batch, where the next file reuses them.
+  static func releaseFreedMemory() { _ = malloc_trim(0) }
 
   static func name(_ input: String) -> String { input == "-" ? "<stdin>" : input }
 

@@ -220,7 +220,7 @@ enum ParallelPNG {
       }
       let bytes = n * rowBytes
       let input = block.assumingMemoryBound(to: UInt8.self)
-      band.adler = adler32(band.adler, input, UInt32(bytes))
+      band.adler = UInt(Adler32.update(UInt32(band.adler), block, count: bytes))
       band.length += bytes
       y += n
       let flush = y < rows.upperBound ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH)

@@ -13,6 +13,22 @@ import Testing
 @Suite struct BandChordTests {
   enum Placement: String, CaseIterable {
     case rotate, scale, rotateThenScale, scaleThenRotate, skewX, skewY
+
+    /// The linear part of a random matrix of this kind, from five draws of `uniform`
+    /// (whatever the kind): scales of `size` × 0.3 to 1.5, a turn, a skew.
+    func matrix(_ uniform: (Double, Double) -> Double, size: Double = 1) -> [Double] {
+      let (s, t) = (uniform(0.4, 1.5) * size, uniform(-1.5, 1.5))
+      let (c, n) = (cos(t), sin(t))
+      let (sx, sy, k) = (uniform(0.3, 1.5) * size, uniform(0.3, 1.5) * size, uniform(-0.6, 0.6))
+      return switch self {
+      case .rotate: [c * s, n * s, -n * s, c * s]
+      case .scale: [sx, 0, 0, sy]
+      case .rotateThenScale: [c * sx, n * sx, -n * sy, c * sy]
+      case .scaleThenRotate: [sx * c, sy * n, -sx * n, sy * c]
+      case .skewX: [s, 0, k * s, s]
+      case .skewY: [s, k * s, 0, s]
+      }
+    }
   }
 
   /// 40 rounded rectangles placed by `placement`, from a fixed seed.
@@ -21,18 +37,7 @@ import Testing
     func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * random.next() }
     var shapes = ""
     for _ in 0..<40 {
-      let (s, t) = (uniform(0.4, 1.5), uniform(-1.5, 1.5))
-      let (c, n) = (cos(t), sin(t))
-      let (sx, sy, k) = (uniform(0.3, 1.5), uniform(0.3, 1.5), uniform(-0.6, 0.6))
-      let m: [Double] =
-        switch placement {
-        case .rotate: [c * s, n * s, -n * s, c * s]
-        case .scale: [sx, 0, 0, sy]
-        case .rotateThenScale: [c * sx, n * sx, -n * sy, c * sy]
-        case .scaleThenRotate: [sx * c, sy * n, -sx * n, sy * c]
-        case .skewX: [s, 0, k * s, s]
-        case .skewY: [s, k * s, 0, s]
-        }
+      let m = placement.matrix(uniform)
       let (e, f) = (uniform(20, 380), uniform(20, 380))
       let (r, w) = (uniform(3, 14), uniform(2, 9))
       let matrix = (m + [e, f]).map { String(format: "%.5f", $0) }.joined(separator: " ")

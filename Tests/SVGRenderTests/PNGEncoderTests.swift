@@ -53,11 +53,11 @@ import Testing
     #expect(DeflateStream.parameters(forBytes: 1).windowBits == 9)
     #expect(DeflateStream.parameters(forBytes: 64 * 257).windowBits == 15)
     #expect(DeflateStream.parameters(forBytes: 16 * 65).windowBits == 11)
-    #expect(DeflateStream.parameters(forBytes: 1 << 20) == (15, 8))
+    #expect(DeflateStream.parameters(forBytes: 1 << 20) == (15, DeflateStream.maxMemLevel))
     for bytes in [1, 100, 5000, 16448, 40000] {
       let p = DeflateStream.parameters(forBytes: bytes)
       #expect(1 << Int(p.windowBits) >= bytes + 262 || p.windowBits == 15)
-      #expect((1...8).contains(p.memLevel))
+      #expect((1...DeflateStream.maxMemLevel).contains(p.memLevel))
     }
   }
 }

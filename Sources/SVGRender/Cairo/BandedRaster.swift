@@ -20,15 +20,17 @@ import Synchronization
 /// therefore placed in device space with a matrix that fixed point holds exactly
 /// (``DeviceGradient``), which makes that rounding nothing; patterns and raster images are
 /// not. cairo's stroker also replaces a curve that lies wholly outside the clip by a
-/// straight line, which moves every dash after it along the path and changes the miter or
-/// bevel joins of its ends (seen in the suite's `shapes/path/M-T-T-rel`; a round join is
-/// the same disc whatever the directions it joins), so strokes are banded only undashed,
-/// and with round joins where the path has curves; filters read pixels beyond the band; a
-/// clip path that cairo clips to directly is cut by the band's edges. A tree with any of
-/// them (anywhere: in masks, clips, patterns, nested SVG images) is drawn in one band
-/// (``refusal(_:)-(Group)``). Where a band strokes a curve that the stroker turns into its
-/// chord next to a segment reaching the band, it raises the band hazard (``BandChords``). Layers (opacity, clips, masks, blending) are per-pixel
-/// and their sources are whole-pixel translations, which cairo passes to pixman exactly.
+/// straight line, which moves every dash after it along the path, so strokes are banded
+/// only undashed; filters read pixels beyond the band; a clip path that cairo clips to
+/// directly is cut by the band's edges. A tree with any of them (anywhere: in masks, clips,
+/// patterns, nested SVG images) is drawn in one band (``refusal(_:)-(Group)``). The chord
+/// also turns the joins at its ends (a miter or bevel join changes with the directions it
+/// joins, seen in the suite's `shapes/path/M-T-T-rel`) and moves the outline of the
+/// segments beside it; all of that lies within the stroke's reach of the chord and its
+/// neighbours, so where a band strokes a curve that the stroker turns into its chord and the
+/// curve or a neighbour reaches the band, the band raises the band hazard (``BandChords``),
+/// whatever the joins. Layers (opacity, clips, masks, blending) are per-pixel and their
+/// sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
   /// more cost more than they save there.
@@ -49,8 +51,8 @@ enum BandedRaster {
   static func isBandable(_ group: Group) -> Bool { refusal(group) == nil }
 
   /// What in `group`'s subtree could draw differently in a band than in the whole image, or
-  /// nil when nothing does: colours and gradients only, strokes undashed (with round joins on
-  /// curves), no filters, no raster images, no clip paths that cairo clips to directly.
+  /// nil when nothing does: colours and gradients only, strokes undashed, no filters, no
+  /// raster images, no clip paths that cairo clips to directly.
   static func refusal(_ group: Group) -> String? {
     guard group.filters.isEmpty else { return "a filter" }
     // A clip path set as cairo's clip is intersected with each shape's polygon, and that
@@ -85,22 +87,22 @@ enum BandedRaster {
     case .group(let g): return refusal(g)
     case .path(let p):
       if let reason = refusal(p.fill?.paint) { return reason + " fill" }
-      return p.stroke.flatMap { refusal($0, on: p.path) }
+      return p.stroke.flatMap { refusal($0) }
     case .image(let i):
       if case .svg(let tree) = i.content { return refusal(tree.root) }
       return "a raster image"
     }
   }
 
-  private static func refusal(_ stroke: Stroke, on path: Path) -> String? {
+  private static func refusal(_ stroke: Stroke) -> String? {
     if let reason = refusal(stroke.paint) { return reason + " stroke" }
     if !(stroke.dashes ?? []).isEmpty { return "a dashed stroke" }
-    if !hasClipFreeGeometry(stroke, on: path) { return "a miter or bevel join on curves" }
     return nil
   }
 
   /// Whether the stroke's outline is the same whatever the clip: undashed, with round joins
-  /// where the path has curves.
+  /// where the path has curves. A partial redraw grows its rows over the other strokes it
+  /// meets (``RedrawArea``); bands draw them and leave their chords to ``BandChords``.
   static func hasClipFreeGeometry(_ stroke: Stroke, on path: Path) -> Bool {
     guard (stroke.dashes ?? []).isEmpty else { return false }
     return stroke.join == .round || !path.hasCurves
