@@ -2,6 +2,7 @@ import CommandLineKit
 import Dispatch
 import FoundationEssentials
 import SVGRender
+import SVGTree
 import Synchronization
 
 /// One run of svg-render: what its command line asks for (inputs, output, format, and the
@@ -54,10 +55,7 @@ public struct RenderInvocation: Sendable {
     let format = job.format ?? OutputFormat(fileName: output) ?? .png
     if smallPNG && format != .png { throw UsageError("--small-png needs PNG output") }
     if scale && format != .png { throw UsageError("--scale needs PNG output") }
-    var isFolder = false
-    let toFolder =
-      output.hasSuffix("/")
-      || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder)
+    let toFolder = output.hasSuffix("/") || FileSystem.isDirectory(output)
     if !toFolder {
       if inputs.count > 1 && !format.hasPages {
         throw UsageError(
@@ -150,9 +148,15 @@ final class BatchWriter: Sendable {
 }
 
 extension OutputFormat {
-  /// The format a file name's extension names, if any.
+  /// The format a file name's extension names, if any: `out.PDF` names PDF, `.pdf` (a hidden
+  /// file) and `pdf` none. Read from the string, not through `URL`, whose first use costs a
+  /// one-process render about 8% of its instructions (the runtime sets up its generic types).
   init?(fileName: String) {
-    self.init(rawValue: URL(fileURLWithPath: fileName).pathExtension.lowercased())
+    var name = Substring(fileName)
+    while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+    let last = name.lastIndex(of: "/").map { name[name.index(after: $0)...] } ?? name
+    guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return nil }
+    self.init(rawValue: last[last.index(after: dot)...].lowercased())
   }
 }
 

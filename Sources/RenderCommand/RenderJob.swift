@@ -179,10 +179,10 @@ public struct RenderJob: Sendable {
 
   static func name(_ input: String) -> String { input == "-" ? "<stdin>" : input }
 
+  /// The folder external files are read from by default: the input's (`.` for standard
+  /// input). ``ResourcePolicy`` makes it canonical when a drawing first references a file.
   static func folder(of input: String) -> String {
-    input == "-"
-      ? FileManager.default.currentDirectoryPath
-      : URL(fileURLWithPath: input).deletingLastPathComponent().path
+    input == "-" ? "." : FileSystem.directory(of: input)
   }
 }
 

@@ -166,11 +166,7 @@ runTool(spec) { args in
 
   var document = try Document(contentsOfFile: input)
   var options = RenderOptions()
-  let base =
-    args.value("resources")
-    ?? (input == "-"
-      ? FileManager.default.currentDirectoryPath
-      : URL(fileURLWithPath: input).deletingLastPathComponent().path)
+  let base = args.value("resources") ?? (input == "-" ? "." : FileSystem.directory(of: input))
   options.resources = .files(baseDirectory: base)
   if let seconds = try args.number("max-seconds", minimum: 0.001) {
     options.limits.maxRenderTime = .seconds(seconds)

@@ -47,7 +47,7 @@ enum URLScheme {
 
 /// The few file-system calls the policy needs, on the C library directly: `realpath` for
 /// canonical paths, and reading through one descriptor that is checked to be a regular file.
-enum FileSystem {
+package enum FileSystem {
   /// The absolute path with symbolic links, `.` and `..` resolved; nil when it does not exist.
   static func canonicalPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
@@ -60,7 +60,14 @@ enum FileSystem {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
-  static func directory(of path: String) -> String {
+  /// Whether `path` names a folder (or a symbolic link to one).
+  package static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// The folder of `path` as written: `.` for a bare name, `/` for a file at the root.
+  package static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
