@@ -3,7 +3,10 @@ extension Document {
   /// whose `type` is not CSS, or whose `media` does not include `all` or `screen`, is skipped.
   public func styleSheets() -> [StyleSheet] {
     descendants(of: Document.top).compactMap { id -> StyleSheet? in
-      guard isSVGElement(id, named: "style"), Self.isCSSStyleElement(self[id]) else { return nil }
+      // The name the reader looked up first: comparing it is cheaper than the strings.
+      guard nodes[id.index].elementName == .style, isSVGElement(id, named: "style"),
+        Self.isCSSStyleElement(self[id])
+      else { return nil }
       return StyleSheet(parsing: textContent(of: id))
     }
   }
@@ -56,8 +59,9 @@ extension Document {
     while let id = stack.popLast() {
       // Fields are read in place: a copy of the node retains each of its strings and arrays.
       guard nodes[id.index].kind == .element else { continue }
-      out[id.index] = specifiedValues(id, nodes[id.index], index)
-      stack.append(contentsOf: nodes[id.index].children.reversed())
+      // Through the buffer the node is lent, not copied as an array element is.
+      out[id.index] = nodes.withUnsafeBufferPointer { specifiedValues(id, $0[id.index], index) }
+      pushChildren(of: id, onto: &stack)
     }
     return out
   }
@@ -93,9 +97,17 @@ extension Document {
         specified[id.index], parent: styles[parent.index], to: &computed)
       inheritable[id.index] = ownsNonInherited ? computed.inheritedOnly : computed
       styles[id.index] = ComputedStyle(entries: computed)
-      stack.append(contentsOf: nodes[id.index].children.reversed())
+      pushChildren(of: id, onto: &stack)
     }
     return styles
+  }
+
+  /// Pushes the children of `id` so that the first is popped first (appending a reversed
+  /// view costs several times more).
+  private func pushChildren(of id: NodeID, onto stack: inout [NodeID]) {
+    let start = stack.count
+    stack.append(contentsOf: nodes[id.index].children)
+    stack[start...].reverse()
   }
 
   static func cssWideKeyword(_ value: String) -> String? {
@@ -152,6 +164,11 @@ extension Document {
 extension StringProtocol {
   var trimmingSpaces: Substring {
     let u = Substring(self)
+    // Most values are written without spaces around them: an ASCII byte other than a space
+    // or control character at each end cannot belong to a whitespace character.
+    if let f = u.utf8.first, let l = u.utf8.last, f > 0x20, f < 0x80, l > 0x20, l < 0x80 {
+      return u
+    }
     guard let first = u.firstIndex(where: { !$0.isWhitespace }),
       let last = u.lastIndex(where: { !$0.isWhitespace })
     else { return "" }
