@@ -59,9 +59,8 @@ extension Document {
     while let id = stack.popLast() {
       // Fields are read in place: a copy of the node retains each of its strings and arrays.
       guard nodes[id.index].kind == .element else { continue }
-      // Through the buffer the node is lent, not copied as an array element is.
-      out[id.index] = nodes.withUnsafeBufferPointer { specifiedValues(id, $0[id.index], index) }
-      pushChildren(of: id, onto: &stack)
+      out[id.index] = specifiedValues(id, nodes[id.index], index)
+      stack.append(contentsOf: nodes[id.index].children.reversed())
     }
     return out
   }
@@ -97,17 +96,9 @@ extension Document {
         specified[id.index], parent: styles[parent.index], to: &computed)
       inheritable[id.index] = ownsNonInherited ? computed.inheritedOnly : computed
       styles[id.index] = ComputedStyle(entries: computed)
-      pushChildren(of: id, onto: &stack)
+      stack.append(contentsOf: nodes[id.index].children.reversed())
     }
     return styles
-  }
-
-  /// Pushes the children of `id` so that the first is popped first (appending a reversed
-  /// view costs several times more).
-  private func pushChildren(of id: NodeID, onto stack: inout [NodeID]) {
-    let start = stack.count
-    stack.append(contentsOf: nodes[id.index].children)
-    stack[start...].reverse()
   }
 
   static func cssWideKeyword(_ value: String) -> String? {
