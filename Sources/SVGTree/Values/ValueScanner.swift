@@ -69,33 +69,33 @@ package struct ValueScanner: Sendable {
         negative = b[i] == UInt8(ascii: "-")
         i += 1
       }
-      var mantissa: UInt64 = 0
-      var digits = 0
-      while i < n {
-        let d = b[i] &- 0x30
-        guard d <= 9 else { break }
-        mantissa = mantissa &* 10 &+ UInt64(d)
-        digits += 1
-        i += 1
-      }
-      var fraction = 0
-      if i < n, b[i] == UInt8(ascii: ".") {
-        var j = i + 1
-        var m = mantissa
+      /// Reads decimal digits from `i` into `m`: where they end and how many there were.
+      func digits(from i: Int, into m: inout UInt64) -> (end: Int, count: Int) {
+        var j = i
         while j < n {
           let d = b[j] &- 0x30
           guard d <= 9 else { break }
           m = m &* 10 &+ UInt64(d)
-          fraction += 1
           j += 1
         }
-        if fraction > 0 || digits > 0 {
-          i = j
+        return (j, j - i)
+      }
+      var mantissa: UInt64 = 0
+      let whole = digits(from: i, into: &mantissa)
+      i = whole.end
+      var count = whole.count
+      var fraction = 0
+      if i < n, b[i] == UInt8(ascii: ".") {
+        var m = mantissa
+        let part = digits(from: i + 1, into: &m)
+        if part.count > 0 || count > 0 {
+          i = part.end
           mantissa = m
-          digits += fraction
+          fraction = part.count
+          count += part.count
         }
       }
-      guard digits > 0 else { return nil }
+      guard count > 0 else { return nil }
       // An exponent only when digits follow: `1em` is 1 then a unit, not a bad exponent.
       var exponent = false
       if i < n, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
@@ -107,7 +107,7 @@ package struct ValueScanner: Sendable {
           exponent = true
         }
       }
-      guard !exponent, digits <= 15 else { return (i, nil) }
+      guard !exponent, count <= 15 else { return (i, nil) }
       let v = Double(mantissa) / Self.powersOfTen[fraction]
       return (i, negative ? -v : v)
     }
