@@ -38,10 +38,16 @@ extension TreeBuilder {
   /// A namespace URI; `&ns_svg;`-style references (Illustrator) are expanded.
   func namespaceURI(_ p: UnsafePointer<xmlChar>) throws(SVGError) -> String {
     let key = UnsafeRawPointer(p)
-    // Elements mostly repeat the URI of the one before (a pointer into the dictionary).
-    if let last = lastNamespaceURI, last.key == key { return last.uri }
+    // Elements and attributes mostly repeat a few URIs (pointers into the dictionary): the
+    // element's, `xlink:`'s, an editor's own.
+    for recent in recentNamespaceURIs where recent.key == key { return recent.uri }
     let interned = main.pointee.dict != nil && xmlDictOwns(main.pointee.dict, p) == 1
-    defer { if interned, let uri = namespaceURIs[key] { lastNamespaceURI = (key, uri) } }
+    defer {
+      if interned, let uri = namespaceURIs[key] {
+        recentNamespaceURIs[nextRecentNamespaceURI] = (key, uri)
+        nextRecentNamespaceURI = (nextRecentNamespaceURI + 1) % recentNamespaceURIs.count
+      }
+    }
     if interned, let s = namespaceURIs[key] { return s }
     var s = String(cString: p)
     if s.utf8.contains(UInt8(ascii: "&")) { s = try expandReferences(in: s) }

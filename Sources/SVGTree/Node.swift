@@ -161,6 +161,24 @@ public struct Node: Sendable {
     self.column = Int32(clamping: location.column)
   }
 
+  /// An element as the reader makes it, in one piece.
+  init(
+    element name: String, elementName: ElementName?, prefix: String?, namespaceURI: String?,
+    attributes: [Attribute], namespaces: [NamespaceDeclaration], location: SourceLocation
+  ) {
+    self.kind = .element
+    self.name = name
+    self.elementName = elementName
+    self.prefix = prefix
+    self.namespaceURI = namespaceURI
+    self.attributes = attributes
+    self.namespaces = namespaces
+    self.text = ""
+    self.children = []
+    self.line = Int32(clamping: location.line)
+    self.column = Int32(clamping: location.column)
+  }
+
   /// Whether `other` is this node with the same content and the same record of edits, so
   /// that both write the same bytes when they stand at the same ``NodeID`` (spans are kept
   /// by node ID, see ``Document/span(of:)``).

@@ -132,7 +132,7 @@ extension TreeBuilder {
     span.startTagEnd = UInt32(tag.end)
     span.attributeCount = UInt32(attributes)
     cursor = tag.end
-    return OpenSpan(span: span, selfClosing: tag.selfClosing)
+    return OpenSpan(span: span, selfClosing: tag.selfClosing, tagStart: lt)
   }
 
   /// The end of the innermost open element of the document's own context.

@@ -34,6 +34,8 @@ final class TreeBuilder {
   struct OpenSpan {
     var span: SourceSpan
     var selfClosing: Bool
+    /// Where the start tag's `<` is.
+    var tagStart: Int
   }
 
   /// The nodes one entity reference added so far.
@@ -70,8 +72,10 @@ final class TreeBuilder {
   ](
     repeating: (nil, "", nil), count: 64)
   @exclusivity(unchecked) var namespaceURIs: [UnsafeRawPointer: String] = [:]
-  /// The URI of the last element from the dictionary (see `namespaceURI(_:)`).
-  @exclusivity(unchecked) var lastNamespaceURI: (key: UnsafeRawPointer, uri: String)?
+  /// The last URIs from the dictionary, replaced in turn (see `namespaceURI(_:)`).
+  @exclusivity(unchecked) var recentNamespaceURIs = [(key: UnsafeRawPointer?, uri: String)](
+    repeating: (nil, ""), count: 4)
+  @exclusivity(unchecked) var nextRecentNamespaceURI = 0
   @exclusivity(unchecked) var pending: PendingText?
   /// Text of an entity's replacement not yet added.
   @exclusivity(unchecked) var entityText = ""
@@ -152,10 +156,22 @@ final class TreeBuilder {
   ) {
     guard stopReason == nil, let localname else { return stop(ctxt) }
     let fromEntity = ctxt != main
-    let location =
+    let span =
       fromEntity
-      ? SourceLocation(line: Int(main.pointee.input.pointee.line), column: 0)
-      : startTagLocation(ctxt)
+      ? enterEntityContent() : startTagSpan(attributes: nbNamespaces + nbAttributes - nbDefaulted)
+    let location: SourceLocation
+    if fromEntity {
+      location = SourceLocation(line: Int(main.pointee.input.pointee.line), column: 0)
+    } else if let span, let markup, sourceLayout?.asciiOnly == false,
+      ctxt.pointee.input?.pointee.buf?.pointee.encoder == nil
+    {
+      // The tag's bytes are at hand, and libxml2 reads the same bytes (UTF-8 or ASCII,
+      // not converted).
+      let last = Int(span.span.startTagEnd) - (span.selfClosing ? 2 : 1)
+      location = startTagLocation(ctxt, in: markup.bytes, lt: span.tagStart, last: last)
+    } else {
+      location = startTagLocation(ctxt)
+    }
     elements += 1
     if elements > limits.maxElements {
       return stop(ctxt, "more than \(limits.maxElements) elements", at: location)
@@ -163,9 +179,6 @@ final class TreeBuilder {
     if open.count > limits.maxDepth {
       return stop(ctxt, "elements nested deeper than \(limits.maxDepth)", at: location)
     }
-    let span =
-      fromEntity
-      ? enterEntityContent() : startTagSpan(attributes: nbNamespaces + nbAttributes - nbDefaulted)
     let parent = self.parent
     do throws(SVGError) {
       // The node is built by a function and handed over as its result, so it is moved
@@ -188,28 +201,32 @@ final class TreeBuilder {
     _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) throws(SVGError) -> Node {
     let (localName, elementName) = internedName(localname)
-    var node = Node(
-      kind: .element, name: localName, elementName: elementName, location: location)
+    // Every part that can throw is read first and the node made at the end, in one piece:
+    // a node built up across `try`s was copied once more on its way out.
+    var prefixName: String?
+    var namespaceURI: String?
     if let uri {
-      node.prefix = prefix.map { name($0) }
-      node.namespaceURI = try namespaceURI(uri)
+      prefixName = prefix.map { name($0) }
+      namespaceURI = try self.namespaceURI(uri)
     } else if fromEntity, prefix == nil {
       // libxml2 may parse entity content without the namespaces in scope at the reference.
-      node.namespaceURI = defaultNamespace(at: parent)
+      namespaceURI = defaultNamespace(at: parent)
     }
+    var declarations: [NamespaceDeclaration] = []
     if nbNamespaces > 0, let namespaces {
-      node.namespaces.reserveCapacity(nbNamespaces)
+      declarations.reserveCapacity(nbNamespaces)
       for i in 0..<nbNamespaces {
         var uri = ""
-        if let p = namespaces[2 * i + 1] { uri = try namespaceURI(p) }
+        if let p = namespaces[2 * i + 1] { uri = try self.namespaceURI(p) }
         var declaration = NamespaceDeclaration(
           prefix: namespaces[2 * i].map { name($0) }, uri: uri)
         declaration.origin = .read
-        node.namespaces.append(declaration)
+        declarations.append(declaration)
       }
     }
+    var attributeList: [Attribute] = []
     if nbAttributes > 0, let attributes {
-      node.attributes.reserveCapacity(nbAttributes)
+      attributeList.reserveCapacity(nbAttributes)
       for i in 0..<nbAttributes {
         // localname, prefix, URI, value, end
         let a = attributes + 5 * i
@@ -219,15 +236,18 @@ final class TreeBuilder {
         var uri: String?
         if let attrURI = a[2] {
           prefix = a[1].map { name($0) }
-          uri = try namespaceURI(attrURI)
+          uri = try self.namespaceURI(attrURI)
         }
-        node.attributes.append(
+        attributeList.append(
           Attribute(
             name: name(attrName), value: value, prefix: prefix, namespaceURI: uri,
             origin: i < nbAttributes - nbDefaulted ? .read : .defaulted))
       }
     }
-    return node
+    return Node(
+      element: localName, elementName: elementName, prefix: prefixName,
+      namespaceURI: namespaceURI, attributes: attributeList, namespaces: declarations,
+      location: location)
   }
 
   fileprivate func endElement(_ ctx: UnsafeMutableRawPointer?) {

@@ -32,7 +32,9 @@ final class BuildContext {
   /// descent, one advance wide per character), as browsers measure it, not its glyphs'.
   var textBoxes: [NodeID: Rect] = [:]
   /// Styles of the elements of the `use` instances being built (see `UseInstance.swift`).
-  var instanceStyles: [NodeID: InstanceStyle] = [:]
+  /// A build runs on one thread and every element's style is read through it, so it is
+  /// exempt from the run-time exclusivity checks.
+  @exclusivity(unchecked) var instanceStyles: [NodeID: InstanceStyle] = [:]
   /// The build's time limit and cancellation (see ``RenderCancellation``).
   let cancellation: RenderCancellation?
 

@@ -6,6 +6,14 @@ import SVGTree
 /// implemented, and a language matches exactly or by its primary subtag.
 enum Conditional {
   static func passes(_ id: NodeID, context: BuildContext) -> Bool {
+    // Most elements have none of the three attributes: one look at the names tells.
+    let mayHaveConditions = context.document[id].attributes.contains { a in
+      let first = a.name.utf8.first
+      return (first == UInt8(ascii: "r") || first == UInt8(ascii: "s")) && a.namespaceURI == nil
+        && (a.name == "requiredExtensions" || a.name == "requiredFeatures"
+          || a.name == "systemLanguage")
+    }
+    guard mayHaveConditions else { return true }
     let n = context.document[id]
     // No extension is supported; an empty list is false too (SVG 1.1).
     if n.attribute("requiredExtensions") != nil { return false }

@@ -3,7 +3,10 @@ extension Document {
   /// whose `type` is not CSS, or whose `media` does not include `all` or `screen`, is skipped.
   public func styleSheets() -> [StyleSheet] {
     descendants(of: Document.top).compactMap { id -> StyleSheet? in
-      guard isSVGElement(id, named: "style"), Self.isCSSStyleElement(self[id]) else { return nil }
+      // The name the reader looked up first: comparing it is cheaper than the strings.
+      guard nodes[id.index].elementName == .style, isSVGElement(id, named: "style"),
+        Self.isCSSStyleElement(self[id])
+      else { return nil }
       return StyleSheet(parsing: textContent(of: id))
     }
   }
@@ -152,6 +155,11 @@ extension Document {
 extension StringProtocol {
   var trimmingSpaces: Substring {
     let u = Substring(self)
+    // Most values are written without spaces around them: an ASCII byte other than a space
+    // or control character at each end cannot belong to a whitespace character.
+    if let f = u.utf8.first, let l = u.utf8.last, f > 0x20, f < 0x80, l > 0x20, l < 0x80 {
+      return u
+    }
     guard let first = u.firstIndex(where: { !$0.isWhitespace }),
       let last = u.lastIndex(where: { !$0.isWhitespace })
     else { return "" }

@@ -42,7 +42,19 @@ package struct StyleEntries: Sendable, Hashable {
       switch (found, newValue) {
       case (true, let v?): entries[i].value = v
       case (true, nil): entries.remove(at: i)
-      case (false, let v?): entries.insert(StyleEntry(n, v), at: i)
+      case (false, let v?):
+        // Appended and moved down into place: `insert(_:at:)` costs several times more
+        // for a few entries, and the cascade inserts for every declaration.
+        // Room for a few at once: most elements set a handful of properties.
+        if entries.count == entries.capacity { entries.reserveCapacity(max(4, 2 * entries.count)) }
+        entries.append(StyleEntry(n, v))
+        entries.withUnsafeMutableBufferPointer { b in
+          var j = b.count - 1
+          while j > i {
+            b.swapAt(j, j - 1)
+            j -= 1
+          }
+        }
       case (false, nil): break
       }
     }

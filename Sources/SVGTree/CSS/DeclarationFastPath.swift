@@ -5,6 +5,7 @@
 enum DeclarationFastPath {
   static func parse(_ text: String) -> [Declaration]? {
     var out: [Declaration] = []
+    out.reserveCapacity(16)  // drawing programs write up to about 16
     var result: [Declaration]? = []
     text.utf8.withContiguousStorageIfAvailable { bytes in
       var start = 0
@@ -65,8 +66,7 @@ enum DeclarationFastPath {
     if let bang = s[vlo..<vhi].firstIndex(of: UInt8(ascii: "!")) {
       var k = bang + 1
       while k < vhi && isSpace(s[k]) { k += 1 }
-      let word = String(decoding: s[k..<vhi], as: UTF8.self).lowercased()
-      guard word == "important" else {
+      guard isImportant(s[k..<vhi]) else {
         ok = nil
         return nil
       }
@@ -78,19 +78,47 @@ enum DeclarationFastPath {
       ok = nil
       return nil
     }
+    return Declaration(
+      name: lowercasedName(name), value: collapsingSpaces(s[vlo..<vhi]), important: important)
+  }
+
+  /// The name ASCII-lowercased, as the full parser gives it; custom properties (`--x`) keep
+  /// their case. Names are mostly written in lowercase: then they are taken as they are.
+  private static func lowercasedName(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+    let isCustom =
+      name.count > 1 && name[name.startIndex] == 0x2D && name[name.startIndex + 1] == 0x2D
+    guard !isCustom, name.contains(where: { $0 &- 0x41 < 26 }) else {
+      return String(decoding: name, as: UTF8.self)
+    }
+    return String(decoding: name.lazy.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+
+  /// Whether `word` is `important` in any ASCII case.
+  private static func isImportant(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    let expected = "important".utf8
+    guard word.count == expected.count else { return false }
+    return zip(word, expected).allSatisfy { (c, e) in (c &- 0x41 < 26 ? c | 0x20 : c) == e }
+  }
+
+  /// The value with each run of spaces written as one space (the value is trimmed already).
+  private static func collapsingSpaces(_ v: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+    var previousSpace = false
+    let plain = v.allSatisfy { c in
+      let space = isSpace(c)
+      defer { previousSpace = space }
+      return !space || (c == 0x20 && !previousSpace)
+    }
+    if plain { return String(decoding: v, as: UTF8.self) }
     var value: [UInt8] = []
-    value.reserveCapacity(vhi - vlo)
-    for c in s[vlo..<vhi] {
+    value.reserveCapacity(v.count)
+    for c in v {
       if isSpace(c) {
         if value.last != 0x20 { value.append(0x20) }
       } else {
         value.append(c)
       }
     }
-    let rawName = String(decoding: name, as: UTF8.self)
-    return Declaration(
-      name: rawName.hasPrefix("--") ? rawName : rawName.lowercased(),
-      value: String(decoding: value, as: UTF8.self), important: important)
+    return String(decoding: value, as: UTF8.self)
   }
 
   private static func isSpace(_ c: UInt8) -> Bool {

@@ -14,14 +14,16 @@ package enum FontSize {
     guard let text = text.map({ String($0.trimmingWhitespace) }), !text.isEmpty else {
       return parent
     }
-    let steps: [String: Int] = [
-      "xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1, "x-large": 2,
-      "xx-large": 3, "larger": 1, "smaller": -1,
-    ]
     if let k = steps[text] { return parent * pow(1.2, Double(k)) }
     guard let length = try? Length(parsing: text), length.value >= 0 else { return parent }
     let context = LengthContext(fontSize: parent, viewportWidth: 0, viewportHeight: 0)
     if length.unit == .percent { return parent * length.value / 100 }
     return length.resolve(in: context, axis: .other)
   }
+
+  /// The size keywords, as steps of 1.2 from the parent's size.
+  private static let steps: [String: Int] = [
+    "xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1, "x-large": 2,
+    "xx-large": 3, "larger": 1, "smaller": -1,
+  ]
 }

@@ -21,7 +21,7 @@ public struct PropertyInfo: Sendable, Hashable {
 /// `transform` when present and fall back to the attribute.
 public enum Properties {
   /// The entry for `name` (lowercase), or nil for a property the cascade does not know.
-  public static func info(_ name: String) -> PropertyInfo? { numbers[name].map { all[Int($0)] } }
+  public static func info(_ name: String) -> PropertyInfo? { number(name).map { all[Int($0)] } }
 
   /// The initial value of a known property.
   public static func initialValue(_ name: String) -> String? { info(name)?.initial }
@@ -33,10 +33,9 @@ public enum Properties {
 
   /// The number of a known property: its index in ``all``. The cascade stores values by
   /// number, so that only reading a name from the document hashes it.
-  package static func number(_ name: String) -> UInt8? { numbers[name] }
+  package static func number(_ name: String) -> UInt8? { numbers.number(name) }
 
-  private static let numbers: [String: UInt8] = Dictionary(
-    uniqueKeysWithValues: all.enumerated().map { ($1.name, UInt8($0)) })
+  private static let numbers = PropertyNumbers(all.map(\.name))
 
   /// Whether the property numbered `n` is inherited, by number.
   package static let inheritedByNumber: [Bool] = all.map(\.inherited)
@@ -158,4 +157,47 @@ public enum Properties {
     add("inline-size", "auto", inherited: false, attribute: false)
     return t
   }()
+}
+
+/// The property names by number, looked up with a cheap hash of the name's bytes: the
+/// cascade looks up every attribute name and declaration of every element, and a
+/// dictionary's seeded hash of each costs more than the rest of that lookup.
+private struct PropertyNumbers: Sendable {
+  /// Open addressing, a power of two at least four times the number of names; a slot holds
+  /// a number plus one, 0 when empty.
+  private var slots: [UInt8]
+  private let names: [String]
+
+  init(_ names: [String]) {
+    self.names = names
+    var size = 64
+    while size < 4 * names.count { size *= 2 }
+    slots = [UInt8](repeating: 0, count: size)
+    for (n, name) in names.enumerated() {
+      var i = Self.hash(name) & (size - 1)
+      while slots[i] != 0 { i = (i + 1) & (size - 1) }
+      slots[i] = UInt8(n + 1)
+    }
+  }
+
+  func number(_ name: String) -> UInt8? {
+    let mask = slots.count - 1
+    var i = Self.hash(name) & mask
+    while slots[i] != 0 {
+      let n = slots[i] - 1
+      if names[Int(n)] == name { return n }
+      i = (i + 1) & mask
+    }
+    return nil
+  }
+
+  /// FNV-1a over the UTF-8 bytes (read in place: iterating `utf8` costs several times more).
+  private static func hash(_ name: String) -> Int {
+    func fnv<S: Sequence<UInt8>>(_ bytes: S) -> Int {
+      var h: UInt32 = 2_166_136_261
+      for c in bytes { h = (h ^ UInt32(c)) &* 16_777_619 }
+      return Int(h ^ (h >> 16))
+    }
+    return name.utf8.withContiguousStorageIfAvailable { fnv($0) } ?? fnv(name.utf8)
+  }
 }

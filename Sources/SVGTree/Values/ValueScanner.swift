@@ -54,69 +54,78 @@ package struct ValueScanner: Sendable {
   }
 
   /// Reads an SVG/CSS number (`-1.5e3`, `.5`, `+2`); nil (position unchanged) if none is next.
+  ///
+  /// One pass over the bytes: the digits are accumulated as they are scanned, and a number
+  /// of at most 15 digits without an exponent is computed without allocating. That is exact:
+  /// the digits and the power of ten are both representable, so the one division is
+  /// correctly rounded, as `Double(String)` (which reads every other number) is.
   package mutating func number() -> Double? {
     let start = position
-    var i = position
-    if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-    var digits = 0
-    while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1; digits += 1 }
-    if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-      var j = i + 1
-      var frac = 0
-      while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { j += 1; frac += 1 }
-      if frac > 0 || digits > 0 { i = j; digits += frac }
-    }
-    guard digits > 0 else { return nil }
-    // An exponent only when digits follow: `1em` is 1 then a unit, not a bad exponent.
-    if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-      var j = i + 1
-      if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
-      if j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 {
-        while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { j += 1 }
-        i = j
+    let scanned: (end: Int, value: Double?)? = bytes.withUnsafeBufferPointer { b in
+      let n = b.count
+      var i = start
+      var negative = false
+      if i < n, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+        negative = b[i] == UInt8(ascii: "-")
+        i += 1
       }
+      /// Reads decimal digits from `i` into `m`: where they end and how many there were.
+      func digits(from i: Int, into m: inout UInt64) -> (end: Int, count: Int) {
+        var j = i
+        while j < n {
+          let d = b[j] &- 0x30
+          guard d <= 9 else { break }
+          m = m &* 10 &+ UInt64(d)
+          j += 1
+        }
+        return (j, j - i)
+      }
+      var mantissa: UInt64 = 0
+      let whole = digits(from: i, into: &mantissa)
+      i = whole.end
+      var count = whole.count
+      var fraction = 0
+      if i < n, b[i] == UInt8(ascii: ".") {
+        var m = mantissa
+        let part = digits(from: i + 1, into: &m)
+        if part.count > 0 || count > 0 {
+          i = part.end
+          mantissa = m
+          fraction = part.count
+          count += part.count
+        }
+      }
+      guard count > 0 else { return nil }
+      // An exponent only when digits follow: `1em` is 1 then a unit, not a bad exponent.
+      var exponent = false
+      if i < n, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+        var j = i + 1
+        if j < n, b[j] == UInt8(ascii: "+") || b[j] == UInt8(ascii: "-") { j += 1 }
+        if j < n, b[j] &- 0x30 <= 9 {
+          while j < n, b[j] &- 0x30 <= 9 { j += 1 }
+          i = j
+          exponent = true
+        }
+      }
+      guard !exponent, count <= 15 else { return (i, nil) }
+      let v = Double(mantissa) / Self.powersOfTen[fraction]
+      return (i, negative ? -v : v)
     }
-    if let v = Self.shortDecimal(bytes, start, i) {
-      position = i
+    guard let scanned else { return nil }
+    if let v = scanned.value {
+      position = scanned.end
       return v
     }
-    let text = String(decoding: bytes[start..<i], as: UTF8.self)
+    let text = String(decoding: bytes[start..<scanned.end], as: UTF8.self)
     guard let v = Double(text), v.isFinite else { return nil }
-    position = i
+    position = scanned.end
     return v
   }
 
+  /// 10 to the power 0 to 15, all exact in a `Double`.
   private static let powersOfTen: [Double] = [
     1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
   ]
-
-  /// The value of `[sign] digits [. digits]` with at most 15 digits and no exponent, computed
-  /// without allocating; nil for anything else. Exact: the digits and the power of ten are
-  /// both representable, so the one division is correctly rounded, as `Double(String)` is.
-  private static func shortDecimal(_ b: [UInt8], _ start: Int, _ end: Int) -> Double? {
-    var i = start
-    let negative = b[i] == UInt8(ascii: "-")
-    if negative || b[i] == UInt8(ascii: "+") { i += 1 }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var fraction = -1
-    while i < end {
-      let c = b[i]
-      if c == UInt8(ascii: ".") {
-        fraction = 0
-      } else if c >= 0x30, c <= 0x39 {
-        mantissa = mantissa &* 10 &+ UInt64(c &- 0x30)
-        digits += 1
-        if fraction >= 0 { fraction += 1 }
-      } else {
-        return nil
-      }
-      i += 1
-    }
-    guard digits <= 15 else { return nil }
-    let v = Double(mantissa) / powersOfTen[max(fraction, 0)]
-    return negative ? -v : v
-  }
 
   /// Reads an arc flag: a single `0` or `1`, which needs no separator after it.
   package mutating func flag() -> Bool? {
