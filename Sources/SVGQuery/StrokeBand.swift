@@ -6,21 +6,23 @@ import SVGRender
 /// ``StrokeVertices``) is outside the stroke; a point beside a segment, nearer than half the
 /// width, is inside an undashed stroke. Both keep a margin (the flattening error here, what
 /// `Path.forStroking` changes, and a quarter of a canvas pixel for cairo's own tolerance),
-/// so they give cairo's answer; the points between go to the exact probe. Allocates
-/// nothing.
+/// so they give cairo's answer. Near a vertex, beyond the segments' ends, ``StrokeJoins``
+/// answers from the join cairo draws there; the points between go to the exact probe.
+/// Allocates nothing.
 enum StrokeBand {
   enum Answer { case inside, outside, unknown }
 
   /// Where canvas point `p` lies against the stroke `s` of `path` (in the space `toCanvas`
   /// maps to the canvas), widened by `widen` canvas pixels on each side.
   static func classify(
-    _ p: Point, _ path: Path, _ s: Stroke, _ toCanvas: Transform, widen: Double
+    _ p: Point, _ path: Path, _ s: Stroke, _ toCanvas: Transform, widen: Double,
+    joins: Bool = true
   ) -> Answer {
     let factors = StrokeVertices.factors(path, s, toCanvas)
     let shape = StrokeShape(s, toCanvas: toCanvas, vertexStart: 0, path: path)
     return path.elements.withUnsafeBufferPointer { elements in
       factors.withUnsafeBufferPointer {
-        classify(p, elements, shape, widen: widen, vertexFactors: $0)
+        classify(p, elements, shape, widen: widen, vertexFactors: $0, joins: joins)
       }
     }
   }
@@ -29,7 +31,7 @@ enum StrokeBand {
   /// ``StrokeVertices/factors(_:_:_:)`` worked out beforehand.
   static func classify(
     _ p: Point, _ elements: UnsafeBufferPointer<PathElement>, _ s: StrokeShape,
-    widen: Double, vertexFactors: UnsafeBufferPointer<Double>
+    widen: Double, vertexFactors: UnsafeBufferPointer<Double>, joins: Bool = true
   ) -> Answer {
     var half = s.width / 2
     let q: Point
@@ -181,10 +183,15 @@ enum StrokeBand {
       }
       if inside { return .inside }
     }
-    if nearestBody > bodyReach + margin && nearestVertex > margin {
+    let bodyClear = nearestBody > bodyReach + margin
+    if bodyClear && nearestVertex > margin {
       return .outside
     }
-    return .unknown
+    // Every join lies within its vertex's reach: a point beyond them all is not in one.
+    guard joins, nearestVertex <= margin, !s.dashed || bodyClear else { return .unknown }
+    return StrokeJoins.classify(
+      q, elements, s, map: map, half: half, margin: margin, deviceScale: deviceScale, skew: skew,
+      vertexFactors: vertexFactors, bodyClear: bodyClear)
   }
 }
 
@@ -238,6 +245,9 @@ struct StrokeShape: Sendable {
   var squareCap: Bool
   /// ``StrokeVertices/fallback(_:)``.
   var fallback: Double
+  /// How cairo joins segments, and the miter limit (see ``StrokeJoins``).
+  var join: StrokeJoins.Kind
+  var miterLimit: Double
   /// Where the shape's vertex factors start in its index's array.
   var vertexStart: Int32
   var toCanvas: Transform
@@ -254,6 +264,8 @@ struct StrokeShape: Sendable {
     dashed = s.dashes != nil
     squareCap = s.cap == .square
     fallback = StrokeVertices.fallback(s)
+    join = StrokeJoins.Kind(s.join)
+    miterLimit = s.miterLimit
     self.vertexStart = Int32(vertexStart)
     self.toCanvas = toCanvas
     fromCanvas = toCanvas.inverted
