@@ -287,7 +287,7 @@ enum StrokeJoins {
     let orientation = (a - v).cross(b - v) > 0 ? 1.0 : -1.0
     var least = min(orientation * edge(v, a), orientation * edge(b, v))
     if let tip {
-      least = min(least, orientation * edge(a, tip), orientation * edge(tip, b))
+      least = min(least, min(orientation * edge(a, tip), orientation * edge(tip, b)))
     } else {
       least = min(least, orientation * edge(a, b))
     }
