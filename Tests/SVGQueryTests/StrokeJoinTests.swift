@@ -54,18 +54,13 @@ import Testing
       let dashes = round % 4 == 3 ? String(format: ";stroke-dasharray:%.1f 3", 4 + width) : ""
       let scaling =
         (round % 5 == 4 ? ";vector-effect:non-scaling-stroke" : "") + caps[round % 3] + dashes
-      let tree = try RenderTree(
-        document: try Document(
-          string: """
-            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
-            <path d="\(d)" style="fill:none;stroke:black;stroke-width:\(width);\(join)\(scaling)"/></svg>
-            """))
-      guard case .path(let shape)? = tree.root.children.first.flatMap(leafNode),
-        let stroke = shape.stroke
+      guard
+        let shape = try strokedPath(d, style: "stroke-width:\(width);\(join)\(scaling)")
       else {
         Issue.record("no stroked path for \(d)")
         continue
       }
+      let stroke = shape.stroke
       if case .move(let first)? = shape.path.elements.first { corners.append(first) }
       for t in transforms {
         for corner in corners {
@@ -106,18 +101,14 @@ import Testing
       ("bevel", Point(62.5, 7.5), false), ("miter", Point(62.5, 7.5), true),
       ("bevel", Point(61, 9), true), ("miter", Point(61, 9), true),
     ] {
-      let tree = try RenderTree(
-        document: try Document(
-          string: """
-            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
-            <path d="M10 10 L60 10 L60 60" style="fill:none;stroke:black;stroke-width:6;stroke-linejoin:\(join)"/></svg>
-            """))
-      guard case .path(let shape)? = tree.root.children.first.flatMap(leafNode),
-        let stroke = shape.stroke
+      guard
+        let shape = try strokedPath(
+          "M10 10 L60 10 L60 60", style: "stroke-width:6;stroke-linejoin:\(join)")
       else {
         Issue.record("no stroked path")
         continue
       }
+      let stroke = shape.stroke
       let exact = probe.strokeContains(
         tip, path: shape.path, stroke: stroke, toCanvas: .identity, widen: 0)
       #expect(exact == expected, "cairo at \(tip), \(join)")
@@ -129,14 +120,6 @@ import Testing
       #expect(
         StrokeBand.classify(tip, shape.path, stroke, .identity, widen: 0)
           == (expected ? .inside : .outside), "\(join) at \(tip)")
-    }
-  }
-
-  private func leafNode(_ node: RenderNode) -> RenderNode? {
-    switch node {
-    case .path: node
-    case .group(let g): g.children.lazy.compactMap(leafNode).first
-    case .image: nil
     }
   }
 }
