@@ -160,15 +160,10 @@ enum StrokeBand {
           piece(a, d, slack: slack, ofCurve: true)
           return
         }
-        let ab = (a + b) * 0.5
-        let bc = (b + c) * 0.5
-        let cd = (c + d) * 0.5
-        let abc = (ab + bc) * 0.5
-        let bcd = (bc + cd) * 0.5
-        let mid = (abc + bcd) * 0.5
-        cut(a, ab, abc, mid, depth: depth + 1)
+        let (l, r) = PathSegment.halves(a, b, c, d)
+        cut(l.0, l.1, l.2, l.3, depth: depth + 1)
         if inside { return }
-        cut(mid, bcd, cd, d, depth: depth + 1)
+        cut(r.0, r.1, r.2, r.3, depth: depth + 1)
       }
       cut(a, b, c, d, depth: 0)
     }
