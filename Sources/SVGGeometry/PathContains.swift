@@ -108,14 +108,9 @@ extension Path {
     let e2 = c - (a + d * 2) * (1.0 / 3)
     let off = max(abs(e1.x), abs(e1.y), abs(e2.x), abs(e2.y))
     if off <= tolerance || depth >= 40 { return edgeWinding(a, d, p) }
-    let ab = (a + b) * 0.5
-    let bc = (b + c) * 0.5
-    let cd = (c + d) * 0.5
-    let abc = (ab + bc) * 0.5
-    let bcd = (bc + cd) * 0.5
-    let mid = (abc + bcd) * 0.5
-    return cubicWinding(a, ab, abc, mid, p, tolerance: tolerance, depth: depth + 1)
-      + cubicWinding(mid, bcd, cd, d, p, tolerance: tolerance, depth: depth + 1)
+    let (l, r) = PathSegment.halves(a, b, c, d)
+    return cubicWinding(l.0, l.1, l.2, l.3, p, tolerance: tolerance, depth: depth + 1)
+      + cubicWinding(r.0, r.1, r.2, r.3, p, tolerance: tolerance, depth: depth + 1)
   }
 
   /// The signed crossing of edge a→b with the ray from `p` to +x: +1 when it passes

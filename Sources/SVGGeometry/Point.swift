@@ -15,8 +15,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
   public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
   public static prefix func - (a: Point) -> Point { Point(-a.x, -a.y) }
 
-  /// Euclidean length of the point taken as a vector.
-  public var length: Double { (x * x + y * y).squareRoot() }
+  /// Euclidean length of the point taken as a vector. Inlinable: hit tests take many
+  /// lengths each, and a call costs as much as the arithmetic.
+  @inlinable public var length: Double { (x * x + y * y).squareRoot() }
 
   public func distance(to other: Point) -> Double { (other - self).length }
 

@@ -170,3 +170,20 @@ extension Path {
   /// Every drawn segment of every subpath, in order.
   public var segments: [PathSegment] { subpaths.flatMap(\.segments) }
 }
+
+extension PathSegment {
+  /// The control points of the two halves of the cubic `a b c d`, split at its middle
+  /// (de Casteljau): what a search that halves a curve where it matters reads.
+  @inlinable
+  public static func halves(_ a: Point, _ b: Point, _ c: Point, _ d: Point)
+    -> (first: (Point, Point, Point, Point), second: (Point, Point, Point, Point))
+  {
+    let ab = (a + b) * 0.5
+    let bc = (b + c) * 0.5
+    let cd = (c + d) * 0.5
+    let abc = (ab + bc) * 0.5
+    let bcd = (bc + cd) * 0.5
+    let mid = (abc + bcd) * 0.5
+    return ((a, ab, abc, mid), (mid, bcd, cd, d))
+  }
+}

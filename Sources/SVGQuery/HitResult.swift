@@ -102,13 +102,18 @@ final class ElementTable: Sendable {
       current = Int(link.parent)
     }
     guard depth > 0 else { return ElementPath([]) }
-    let indices = [Int](unsafeUninitializedCapacity: depth) { buffer, count in
+    // Gathered on the stack from the element up, then appended root first to an array of
+    // reserved capacity: `[Int](unsafeUninitializedCapacity:)` reaches the array's storage
+    // type through the runtime's generic metadata cache, ~250 instructions more per path.
+    var indices: [Int] = []
+    indices.reserveCapacity(depth)
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: depth) { buffer in
       var current = id.index
       for k in stride(from: depth - 1, through: 0, by: -1) {
-        buffer[k] = Int(links[current].position)
+        buffer[k] = links[current].position
         current = Int(links[current].parent)
       }
-      count = depth
+      for k in 0..<depth { indices.append(Int(buffer[k])) }
     }
     return ElementPath(indices)
   }

@@ -6,21 +6,23 @@ import SVGRender
 /// ``StrokeVertices``) is outside the stroke; a point beside a segment, nearer than half the
 /// width, is inside an undashed stroke. Both keep a margin (the flattening error here, what
 /// `Path.forStroking` changes, and a quarter of a canvas pixel for cairo's own tolerance),
-/// so they give cairo's answer; the points between go to the exact probe. Allocates
-/// nothing.
+/// so they give cairo's answer. Near a vertex, beyond the segments' ends, ``StrokeJoins``
+/// answers from the join cairo draws there; the points between go to the exact probe.
+/// Allocates nothing.
 enum StrokeBand {
   enum Answer { case inside, outside, unknown }
 
   /// Where canvas point `p` lies against the stroke `s` of `path` (in the space `toCanvas`
   /// maps to the canvas), widened by `widen` canvas pixels on each side.
   static func classify(
-    _ p: Point, _ path: Path, _ s: Stroke, _ toCanvas: Transform, widen: Double
+    _ p: Point, _ path: Path, _ s: Stroke, _ toCanvas: Transform, widen: Double,
+    joins: Bool = true
   ) -> Answer {
     let factors = StrokeVertices.factors(path, s, toCanvas)
     let shape = StrokeShape(s, toCanvas: toCanvas, vertexStart: 0, path: path)
     return path.elements.withUnsafeBufferPointer { elements in
       factors.withUnsafeBufferPointer {
-        classify(p, elements, shape, widen: widen, vertexFactors: $0)
+        classify(p, elements, shape, widen: widen, vertexFactors: $0, joins: joins)
       }
     }
   }
@@ -29,7 +31,7 @@ enum StrokeBand {
   /// ``StrokeVertices/factors(_:_:_:)`` worked out beforehand.
   static func classify(
     _ p: Point, _ elements: UnsafeBufferPointer<PathElement>, _ s: StrokeShape,
-    widen: Double, vertexFactors: UnsafeBufferPointer<Double>
+    widen: Double, vertexFactors: UnsafeBufferPointer<Double>, joins: Bool = true
   ) -> Answer {
     var half = s.width / 2
     let q: Point
@@ -98,7 +100,7 @@ enum StrokeBand {
       // from the chord of the curve's own trace.
       let chord = d - a
       let chordLength = chord.length
-      let extent = max((b - a).length, (c - a).length, chordLength)
+      let extent = max(max((b - a).length, (c - a).length), chordLength)
       var off = 0.0
       if chordLength > 0 {
         off = max(abs(chord.cross(b - a)), abs(chord.cross(c - a))) / chordLength
@@ -106,16 +108,15 @@ enum StrokeBand {
         off = max((b - a).length, (c - a).length)
       }
       let straight = off <= 0.004 * extent ? 2 * off : 0
-      let slack = 0.75 * bend / Double(n * n) + straight
+      // What any piece cut below may be off the curve by: within `wanted`, or the 64th
+      // part's bound when 64 pieces are not enough.
+      let slack = max(wanted, 0.75 * bend / Double(n * n)) + straight
       // Every piece lies in the control points' box (its ends are points of the curve). A
       // box farther from `q` than the stroke reaches, slack and rounding added, can neither
       // take `q` in nor bring `nearestBody` down to what the answer compares it with: the
       // curve is passed over, and the answer is the one its pieces would give.
-      let low = Point(min(a.x, b.x, c.x, d.x), min(a.y, b.y, c.y, d.y))
-      let high = Point(max(a.x, b.x, c.x, d.x), max(a.y, b.y, c.y, d.y))
-      let gap = Point(max(low.x - q.x, 0, q.x - high.x), max(low.y - q.y, 0, q.y - high.y))
-      let rounding = 1e-9 * (1 + abs(q.x) + abs(q.y) + max(high.x - low.x, high.y - low.y))
-      if gap.length > bodyReach + margin + slack + rounding { return }
+      let box = ControlBox(a, b, c, d)
+      if box.gap(to: q) > bodyReach + margin + slack + box.rounding(q) { return }
       // A piece is straight where the curve is not: near an end, beside the piece can be
       // behind the face cairo ends the curve with (across its first or last control
       // direction). Cairo turns a curve `StrokeVertices.maybeStraight` calls straight into
@@ -142,13 +143,29 @@ enum StrokeBand {
         face(a, chord, turn, 2 * off)
         face(d, Point.zero - chord, turn, 2 * off)
       }
-      let segment = PathSegment.cubic(a, b, c, d)
-      var previous = a
-      for k in 1...n {
-        let next = k == n ? d : segment.point(at: Double(k) / Double(n))
-        piece(previous, next, slack: slack, ofCurve: true)
-        previous = next
+      // Halved (de Casteljau) where it comes near `q`: a half whose control box is beyond
+      // the stroke's reach is passed over as the whole curve is above (its pieces' slack is
+      // at most its own), the others halved until each is within `wanted` of its chord (a
+      // cubic is within ¾ of its control points' largest second difference of its chord,
+      // and halving divides that by 4) or 64 pieces are made, as many as the whole curve
+      // cut evenly would make.
+      func cut(_ a: Point, _ b: Point, _ c: Point, _ d: Point, depth: Int) {
+        let flatness = 0.75 * max((a - b * 2 + c).length, (b - c * 2 + d).length)
+        let slack = flatness + straight
+        if depth > 0 {
+          let box = ControlBox(a, b, c, d)
+          if box.gap(to: q) > bodyReach + margin + slack + box.rounding(q) { return }
+        }
+        if flatness <= wanted || depth >= 6 || n == 1 {
+          piece(a, d, slack: slack, ofCurve: true)
+          return
+        }
+        let (l, r) = PathSegment.halves(a, b, c, d)
+        cut(l.0, l.1, l.2, l.3, depth: depth + 1)
+        if inside { return }
+        cut(r.0, r.1, r.2, r.3, depth: depth + 1)
       }
+      cut(a, b, c, d, depth: 0)
     }
     for (k, el) in elements.enumerated() {
       // Without a `moveto` first, the path starts at the origin.
@@ -181,10 +198,40 @@ enum StrokeBand {
       }
       if inside { return .inside }
     }
-    if nearestBody > bodyReach + margin && nearestVertex > margin {
+    let bodyClear = nearestBody > bodyReach + margin
+    if bodyClear && nearestVertex > margin {
       return .outside
     }
-    return .unknown
+    // Every join lies within its vertex's reach: a point beyond them all is not in one.
+    guard joins, nearestVertex <= margin, !s.dashed || bodyClear else { return .unknown }
+    return StrokeJoins.classify(
+      q, elements, s, map: map, half: half, margin: margin, deviceScale: deviceScale, skew: skew,
+      vertexFactors: vertexFactors, bodyClear: bodyClear)
+  }
+}
+
+/// The box of a curve's control points. Two-argument `min` and `max` only: the variadic
+/// ones put their fourth argument in an array, an allocation per curve.
+private struct ControlBox {
+  var low: Point
+  var high: Point
+
+  @inline(__always)
+  init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
+    low = Point(min(min(a.x, b.x), min(c.x, d.x)), min(min(a.y, b.y), min(c.y, d.y)))
+    high = Point(max(max(a.x, b.x), max(c.x, d.x)), max(max(a.y, b.y), max(c.y, d.y)))
+  }
+
+  /// How far `q` is from the box (0 inside).
+  @inline(__always)
+  func gap(to q: Point) -> Double {
+    Point(max(max(low.x - q.x, 0), q.x - high.x), max(max(low.y - q.y, 0), q.y - high.y)).length
+  }
+
+  /// What rounding may take from a comparison of that distance.
+  @inline(__always)
+  func rounding(_ q: Point) -> Double {
+    1e-9 * (1 + abs(q.x) + abs(q.y) + max(high.x - low.x, high.y - low.y))
   }
 }
 
@@ -238,6 +285,9 @@ struct StrokeShape: Sendable {
   var squareCap: Bool
   /// ``StrokeVertices/fallback(_:)``.
   var fallback: Double
+  /// How cairo joins segments, and the miter limit (see ``StrokeJoins``).
+  var join: StrokeJoins.Kind
+  var miterLimit: Double
   /// Where the shape's vertex factors start in its index's array.
   var vertexStart: Int32
   var toCanvas: Transform
@@ -254,6 +304,8 @@ struct StrokeShape: Sendable {
     dashed = s.dashes != nil
     squareCap = s.cap == .square
     fallback = StrokeVertices.fallback(s)
+    join = StrokeJoins.Kind(s.join)
+    miterLimit = s.miterLimit
     self.vertexStart = Int32(vertexStart)
     self.toCanvas = toCanvas
     fromCanvas = toCanvas.inverted

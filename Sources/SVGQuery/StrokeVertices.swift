@@ -150,24 +150,30 @@ enum StrokeVertices {
 
   /// Whether `Path.forStroking` may take the cubic for a line (its points within a small
   /// fraction of its size from one line), with a wide margin on its own test.
+  /// Allocates nothing (a hit test calls it for every curve it cuts into pieces).
   static func maybeStraight(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
-    let points = [a, b, c, d]
     var extent = 0.0
     var axis = Point.zero
     var origin = a
-    for i in 0..<3 {
-      for j in (i + 1)..<4 {
-        let v = points[j] - points[i]
-        let m = max(abs(v.x), abs(v.y))
-        if m > extent { (extent, axis, origin) = (m, v, points[i]) }
-      }
+    func pair(_ p: Point, _ q: Point) {
+      let v = q - p
+      let m = max(abs(v.x), abs(v.y))
+      if m > extent { (extent, axis, origin) = (m, v, p) }
     }
+    // The pairs in the order of the loop this was written as first (the first widest wins).
+    pair(a, b)
+    pair(a, c)
+    pair(a, d)
+    pair(b, c)
+    pair(b, d)
+    pair(c, d)
     guard extent > 0 else { return true }
     let length2 = axis.x * axis.x + axis.y * axis.y
-    return points.allSatisfy { q in
+    func near(_ q: Point) -> Bool {
       let v = q - origin
       let cross = v.x * axis.y - v.y * axis.x
       return cross * cross / length2 <= extent * extent * 1e-3
     }
+    return near(a) && near(b) && near(c) && near(d)
   }
 }

@@ -40,18 +40,11 @@ import Testing
     for d in shapes {
       for style in styles {
         for t in transforms {
-          let tree = try RenderTree(
-            document: try Document(
-              string: """
-                <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
-                <path d="\(d)" style="fill:none;stroke:black;\(style)"/></svg>
-                """))
-          guard case .path(let node)? = tree.root.children.first.flatMap(leafNode),
-            let stroke = node.stroke
-          else {
+          guard let node = try strokedPath(d, style: style) else {
             Issue.record("no stroked path for \(d) \(style)")
             continue
           }
+          let stroke = node.stroke
           for _ in 0..<150 {
             let p = Point(random.next() * 180 - 20, random.next() * 120 - 20)
             let canvas = t.apply(p)

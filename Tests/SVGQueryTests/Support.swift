@@ -20,3 +20,22 @@ extension Scene {
     elements(at: Point(x, y)).map(\.element.name)
   }
 }
+
+/// The path and stroke of the one `<path>` of a drawing (`d`, stroked black with `style`,
+/// no fill), as the render tree holds them; nil when it is not stroked.
+func strokedPath(_ d: String, style: String) throws -> (path: Path, stroke: Stroke)? {
+  let tree = try RenderTree(
+    document: try Document(
+      string: """
+        <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">
+        <path d="\(d)" style="fill:none;stroke:black;\(style)"/></svg>
+        """))
+  func first(_ node: RenderNode) -> (path: Path, stroke: Stroke)? {
+    switch node {
+    case .path(let shape): shape.stroke.map { (shape.path, $0) }
+    case .group(let g): g.children.lazy.compactMap(first).first
+    case .image: nil
+    }
+  }
+  return tree.root.children.lazy.compactMap(first).first
+}
