@@ -136,44 +136,26 @@ public struct Node: Sendable {
   ) {
     self.init(
       kind: kind, name: name, elementName: kind == .element ? ElementName(localName: name) : nil,
+      prefix: prefix, namespaceURI: namespaceURI, attributes: attributes, namespaces: namespaces,
       text: text, location: location)
-    self.prefix = prefix
-    self.namespaceURI = namespaceURI
-    self.attributes = attributes
-    self.namespaces = namespaces
   }
 
-  /// A node whose element name is already known (the reader looks each name up once).
+  /// A node whose element name is already known (the reader looks each name up once), made
+  /// in one piece: every field is assigned once, so the reader's element is not built and
+  /// then copied with its attributes.
   init(
-    kind: NodeKind, name: String, elementName: ElementName?, text: String = "",
-    location: SourceLocation = .unknown
+    kind: NodeKind, name: String, elementName: ElementName?, prefix: String? = nil,
+    namespaceURI: String? = nil, attributes: [Attribute] = [],
+    namespaces: [NamespaceDeclaration] = [], text: String = "", location: SourceLocation = .unknown
   ) {
     self.kind = kind
     self.name = name
     self.elementName = elementName
-    self.prefix = nil
-    self.namespaceURI = nil
-    self.attributes = []
-    self.namespaces = []
-    self.text = text
-    self.children = []
-    self.line = Int32(clamping: location.line)
-    self.column = Int32(clamping: location.column)
-  }
-
-  /// An element as the reader makes it, in one piece.
-  init(
-    element name: String, elementName: ElementName?, prefix: String?, namespaceURI: String?,
-    attributes: [Attribute], namespaces: [NamespaceDeclaration], location: SourceLocation
-  ) {
-    self.kind = .element
-    self.name = name
-    self.elementName = elementName
     self.prefix = prefix
     self.namespaceURI = namespaceURI
     self.attributes = attributes
     self.namespaces = namespaces
-    self.text = ""
+    self.text = text
     self.children = []
     self.line = Int32(clamping: location.line)
     self.column = Int32(clamping: location.column)

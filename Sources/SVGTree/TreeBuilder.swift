@@ -245,7 +245,7 @@ final class TreeBuilder {
       }
     }
     return Node(
-      element: localName, elementName: elementName, prefix: prefixName,
+      kind: .element, name: localName, elementName: elementName, prefix: prefixName,
       namespaceURI: namespaceURI, attributes: attributeList, namespaces: declarations,
       location: location)
   }
