@@ -57,6 +57,25 @@ import Testing
     #expect(redColumns(b, row: 38) == nil)
   }
 
+  @Test func fontSizesInPointsScaleAndInPixelsStay() throws {
+    // `em` lengths read the computed font-size: 12pt is 32 px at 192 dpi, so 2em is 64 px,
+    // in the document and in a `use` instance alike; 10px stays 10 px.
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">
+        <defs><rect id="r" width="2em" height="4" fill="red"/></defs>
+        <g font-size="12pt"><rect width="2em" height="4" fill="red"/></g>
+        <use href="#r" y="10" font-size="12pt"/>
+        <rect y="20" width="2em" height="4" font-size="10px" fill="red"/></svg>
+      """
+    let b = try render(svg, dpi: (192, 192))
+    #expect(redColumns(b, row: 2) == 0...63)
+    #expect(redColumns(b, row: 12) == 0...63)
+    #expect(redColumns(b, row: 22) == 0...19)
+    let b96 = try render(svg, dpi: (96, 96))
+    #expect(redColumns(b96, row: 2) == 0...31)
+    #expect(redColumns(b96, row: 12) == 0...31)
+  }
+
   @Test func aViewBoxFillsTheLargerCanvas() throws {
     let svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="1in" height="1in" viewBox="0 0 96 96">

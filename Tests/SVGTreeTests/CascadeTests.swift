@@ -369,6 +369,21 @@ import Testing
     #expect(size("h") == "20px")  // inherited as 20px, not 2em of 20px
     #expect(size("t") == "30px")
   }
+
+  @Test func pointsAreMadePixelsAtTheGivenResolution() throws {
+    let doc = try Document(
+      string: """
+        <svg xmlns='http://www.w3.org/2000/svg'>
+          <g id='g' font-size='12pt'><text id='t' font-size='2em'>x</text></g>
+          <text id='p' font-size='20px'>y</text>
+        </svg>
+        """)
+    let styles = doc.computeStyles(specified: doc.specifiedStyles(), dpi: 192)
+    func size(_ id: String) -> String? { styles[doc.element(withID: id)!.index]["font-size"] }
+    #expect(size("g") == "32px")
+    #expect(size("t") == "64px")
+    #expect(size("p") == "20px")
+  }
 }
 
 @Suite struct FontSizeKeywordTests {

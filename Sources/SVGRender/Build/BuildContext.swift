@@ -58,7 +58,7 @@ final class BuildContext {
     self.ownedShared = owner ? shared : nil
     self.documentKey = shared.newDocumentKey()
     self.cancellation = RenderCancellation.token(options.cancellation, limits: options.limits)
-    if let cascade {
+    if let cascade, cascade.dpi == options.fontDPI {
       specified = cascade.specified
       styles = cascade.styles
       sheets = cascade.sheets
@@ -76,7 +76,7 @@ final class BuildContext {
     self.sheets = sheets
     self.specified = document.specifiedEntries(styleSheets: sheets)
     self.styles = document.computeStyles(
-      specified: specified, inheritedDefaults: options.inheritedDefaults)
+      specified: specified, inheritedDefaults: options.inheritedDefaults, dpi: options.fontDPI)
     self.sheetDiagnostics = Array(sheetDiagnostics.prefix(100))
     diagnostics = self.sheetDiagnostics
   }
@@ -92,7 +92,7 @@ final class BuildContext {
   /// This document's cascade, to update for the next state of an edited document.
   var keptCascade: KeptCascade {
     KeptCascade(
-      specified: specified, styles: styles, sheets: sheets,
+      specified: specified, styles: styles, dpi: options.fontDPI, sheets: sheets,
       diagnostics: sheetDiagnostics)
   }
 

@@ -8,6 +8,9 @@ public struct RenderOptions: Sendable {
   /// value enlarges what is sized in physical units and the canvas with it, while lengths in
   /// user units keep their size (what rsvg-convert's `-d`/`-p` and resvg's `--dpi` do).
   public var dpi = (x: 96.0, y: 96.0)
+  /// The resolution of physical units in `font-size`, which belongs to neither axis: the
+  /// quadratic mean of the two, as lengths such as `stroke-width` use.
+  var fontDPI: Double { ((dpi.x * dpi.x + dpi.y * dpi.y) / 2).squareRoot() }
   /// Which external files (`<image href>`, `<use href="sprites.svg#icon">`) may be read.
   public var resources: ResourcePolicy = .none
   /// Which other SVG documents references into another file (`<use href="sprites.svg#icon">`,

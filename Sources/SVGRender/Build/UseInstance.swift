@@ -42,7 +42,7 @@ extension BuildContext {
           .limit, "use instances clone more than \(options.limits.maxElements) elements")
       }
       let declared = specified[id.index]
-      let style = ComputedStyle(specified: declared, parent: parentStyle)
+      let style = ComputedStyle(specified: declared, parent: parentStyle, dpi: options.fontDPI)
       let size = FontSize.pixels(style[.fontSize], parent: parentFontSize)
       saved.append((id, instanceStyles[id]))
       instanceStyles[id] = InstanceStyle(style: style, fontSize: size)

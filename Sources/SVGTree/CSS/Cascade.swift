@@ -67,23 +67,26 @@ extension Document {
 
   /// Computed styles from the values ``specifiedStyles(extraStyleSheets:)`` returns. The root
   /// element inherits `inheritedDefaults` (inherited properties only), as if they were declared
-  /// on a parent of it: a renderer's default font or rendering hints.
+  /// on a parent of it: a renderer's default font or rendering hints. `font-size` is made
+  /// absolute in px, its physical units (`pt`, `mm`, `in`) at `dpi` pixels per inch: an output
+  /// resolution other than CSS's 96 enlarges text set in points, as rsvg-convert and resvg do.
   public func computeStyles(
-    specified: [[String: String]], inheritedDefaults: [String: String] = [:]
+    specified: [[String: String]], inheritedDefaults: [String: String] = [:], dpi: Double = 96
   ) -> [ComputedStyle] {
-    computeStyles(specified: specified.map(StyleEntries.init), inheritedDefaults: inheritedDefaults)
+    computeStyles(
+      specified: specified.map(StyleEntries.init), inheritedDefaults: inheritedDefaults, dpi: dpi)
   }
 
-  /// ``computeStyles(specified:inheritedDefaults:)`` from the values by property number.
+  /// ``computeStyles(specified:inheritedDefaults:dpi:)`` from the values by property number.
   package func computeStyles(
-    specified: [StyleEntries], inheritedDefaults: [String: String] = [:]
+    specified: [StyleEntries], inheritedDefaults: [String: String] = [:], dpi: Double = 96
   ) -> [ComputedStyle] {
     var styles = [ComputedStyle](repeating: ComputedStyle(), count: nodes.count)
     var inheritable = [StyleEntries](repeating: StyleEntries(), count: nodes.count)
     if !inheritedDefaults.isEmpty {
       var top = StyleEntries()
       ComputedStyle.apply(
-        StyleEntries(inheritedDefaults).inheritedOnly, parent: ComputedStyle(), to: &top)
+        StyleEntries(inheritedDefaults).inheritedOnly, parent: ComputedStyle(), to: &top, dpi: dpi)
       inheritable[Document.top.index] = top
       styles[Document.top.index] = ComputedStyle(entries: top)
     }
@@ -93,7 +96,7 @@ extension Document {
       let parent = nodes[id.index].parent ?? Document.top
       var computed = inheritable[parent.index]
       let ownsNonInherited = ComputedStyle.apply(
-        specified[id.index], parent: styles[parent.index], to: &computed)
+        specified[id.index], parent: styles[parent.index], to: &computed, dpi: dpi)
       inheritable[id.index] = ownsNonInherited ? computed.inheritedOnly : computed
       styles[id.index] = ComputedStyle(entries: computed)
       stack.append(contentsOf: nodes[id.index].children.reversed())
@@ -171,15 +174,16 @@ extension ComputedStyle {
   /// The computed style of an element declaring `specified` (one entry of
   /// ``Document/specifiedStyles(extraStyleSheets:)``) under a parent whose computed style is
   /// `parent`. A `use` instance is styled this way: it inherits from the `use` element, not
-  /// from the referenced element's parent in the source tree.
-  public init(specified: [String: String], parent: ComputedStyle) {
-    self.init(specified: StyleEntries(specified), parent: parent)
+  /// from the referenced element's parent in the source tree. `dpi` is as in
+  /// ``Document/computeStyles(specified:inheritedDefaults:dpi:)``.
+  public init(specified: [String: String], parent: ComputedStyle, dpi: Double = 96) {
+    self.init(specified: StyleEntries(specified), parent: parent, dpi: dpi)
   }
 
-  /// ``init(specified:parent:)`` from the values by property number.
-  package init(specified: StyleEntries, parent: ComputedStyle) {
+  /// ``init(specified:parent:dpi:)`` from the values by property number.
+  package init(specified: StyleEntries, parent: ComputedStyle, dpi: Double = 96) {
     var computed = parent.entries.inheritedOnly
-    Self.apply(specified, parent: parent, to: &computed)
+    Self.apply(specified, parent: parent, to: &computed, dpi: dpi)
     self.init(entries: computed)
   }
 
@@ -187,7 +191,8 @@ extension ComputedStyle {
   /// `unset`; returns whether a non-inherited property was declared.
   @discardableResult
   static func apply(
-    _ specified: StyleEntries, parent: ComputedStyle, to computed: inout StyleEntries
+    _ specified: StyleEntries, parent: ComputedStyle, to computed: inout StyleEntries,
+    dpi: Double
   ) -> Bool {
     var ownsNonInherited = false
     for e in specified.entries {
@@ -207,7 +212,8 @@ extension ComputedStyle {
     let fontSize = Properties.fontSizeNumber
     if specified[fontSize] != nil {
       let parentSize = FontSize.pixels(parent.entries[fontSize], parent: FontSize.initial)
-      computed[fontSize] = FontSize.pixels(computed[fontSize], parent: parentSize).svgText + "px"
+      let size = FontSize.pixels(computed[fontSize], parent: parentSize, dpi: dpi)
+      computed[fontSize] = size.svgText + "px"
     }
     return ownsNonInherited
   }

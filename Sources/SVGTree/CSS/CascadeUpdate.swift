@@ -5,19 +5,22 @@
 package struct KeptCascade: Sendable {
   /// ``Document/specifiedStyles(styleSheets:)`` by property number.
   package internal(set) var specified: [StyleEntries]
-  /// The computed styles, as ``Document/computeStyles(specified:inheritedDefaults:)`` gives.
+  /// The computed styles, as ``Document/computeStyles(specified:inheritedDefaults:dpi:)`` gives.
   package internal(set) var styles: [ComputedStyle]
+  /// The resolution `font-size`'s physical units were computed at.
+  package let dpi: Double
   /// Every sheet, the document's own included, as the cascade read them.
   package let sheets: [StyleSheet]
   /// What reading the sheets reported.
   package let diagnostics: [Diagnostic]
 
   package init(
-    specified: [StyleEntries], styles: [ComputedStyle], sheets: [StyleSheet],
+    specified: [StyleEntries], styles: [ComputedStyle], dpi: Double, sheets: [StyleSheet],
     diagnostics: [Diagnostic]
   ) {
     self.specified = specified
     self.styles = styles
+    self.dpi = dpi
     self.sheets = sheets
     self.diagnostics = diagnostics
   }
@@ -50,7 +53,7 @@ extension Document {
   /// attributes of the elements `changed` edited (no node added, removed or moved): their
   /// declared values are read again, and the computed styles of them and of their
   /// descendants computed again as far as they differ. The result is what
-  /// ``computeStyles(specified:inheritedDefaults:)`` gives for this document. Returns the
+  /// ``computeStyles(specified:inheritedDefaults:dpi:)`` gives for this document. Returns the
   /// elements whose computed style changed, or nil when the edit can restyle elements
   /// beyond the edited ones and their descendants (an attribute that a selector reads of
   /// another element, a text or `<style>` edit, a different structure): only a whole
@@ -87,7 +90,8 @@ extension Document {
       guard visited.insert(id).inserted else { continue }
       let parent = self[id].parent ?? Document.top
       let style = ComputedStyle(
-        specified: cascade.specified[id.index], parent: cascade.styles[parent.index])
+        specified: cascade.specified[id.index], parent: cascade.styles[parent.index],
+        dpi: cascade.dpi)
       let before = cascade.styles[id.index]
       guard style != before else { continue }
       cascade.styles[id.index] = style

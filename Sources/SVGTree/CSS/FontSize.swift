@@ -7,16 +7,18 @@ package enum FontSize {
   /// the conformance suite records) uses, rather than CSS's 16px `medium`.
   package static let initial = 12.0
 
-  /// `text` in px; relative sizes (`em`, `%`, `larger`) against `parent`, the parent's size.
+  /// `text` in px; relative sizes (`em`, `%`, `larger`) against `parent`, the parent's size,
+  /// and physical units (`pt`, `mm`, `in`) at `dpi` pixels per inch.
   /// Size keywords step by a factor of 1.2 from the parent's size (`medium` keeps it), the
   /// scale CSS 2 suggests, as resvg does.
-  package static func pixels(_ text: String?, parent: Double) -> Double {
+  package static func pixels(_ text: String?, parent: Double, dpi: Double = 96) -> Double {
     guard let text = text.map({ String($0.trimmingWhitespace) }), !text.isEmpty else {
       return parent
     }
     if let k = steps[text] { return parent * pow(1.2, Double(k)) }
     guard let length = try? Length(parsing: text), length.value >= 0 else { return parent }
-    let context = LengthContext(fontSize: parent, viewportWidth: 0, viewportHeight: 0)
+    let context = LengthContext(
+      fontSize: parent, viewportWidth: 0, viewportHeight: 0, dpiX: dpi, dpiY: dpi)
     if length.unit == .percent { return parent * length.value / 100 }
     return length.resolve(in: context, axis: .other)
   }
