@@ -41,6 +41,16 @@ public struct Document: Sendable {
     }
   }
 
+  /// The value of `id`'s attribute `name` with no namespace, as `document[id].attribute(name)`
+  /// but read in place: a node read through the subscript for a call of its own methods is
+  /// copied first (a retain and a release of each of its strings and arrays).
+  @inlinable public func attribute(_ name: String, of id: NodeID) -> String? {
+    for a in nodes[id.index].attributes where a.name == name && a.namespaceURI == nil {
+      return a.value
+    }
+    return nil
+  }
+
   /// The root element (`<svg>`), if the document has one.
   public var root: NodeID? {
     nodes[0].children.first { nodes[$0.index].kind == .element }

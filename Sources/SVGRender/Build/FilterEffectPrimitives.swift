@@ -128,7 +128,7 @@ extension FilterPrimitives {
       source = .point(x: number(light, "x", 0), y: number(light, "y", 0), z: number(light, "z", 0))
     default:
       let exponent = number(light, "specularExponent", 1)
-      let cone = builder.document[light].attribute("limitingConeAngle").map { _ in
+      let cone = builder.document.attribute("limitingConeAngle", of: light).map { _ in
         number(light, "limitingConeAngle", 0)
       }
       source = .spot(

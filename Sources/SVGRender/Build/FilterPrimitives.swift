@@ -43,7 +43,7 @@ struct FilterPrimitives {
   }
 
   private mutating func resultName(_ fe: NodeID) -> String {
-    if let name = builder.document[fe].attribute("result") {
+    if let name = builder.document.attribute("result", of: fe) {
       names.insert(name)
       counter += 1
       return name
@@ -57,7 +57,7 @@ struct FilterPrimitives {
 
   func input(_ fe: NodeID, _ attribute: String) -> FilterInput {
     let previous = primitives.last.map { FilterInput.result($0.result) } ?? .sourceGraphic
-    guard let text = builder.document[fe].attribute(attribute)?.trimmingSpaces else {
+    guard let text = builder.document.attribute(attribute, of: fe)?.trimmingSpaces else {
       return previous
     }
     switch text {
@@ -72,7 +72,7 @@ struct FilterPrimitives {
   }
 
   func numbers(_ fe: NodeID, _ name: String) -> [Double]? {
-    guard let text = builder.document[fe].attribute(name) else { return nil }
+    guard let text = builder.document.attribute(name, of: fe) else { return nil }
     do {
       return try NumberList.parse(text)
     } catch {
@@ -82,7 +82,7 @@ struct FilterPrimitives {
   }
 
   func number(_ fe: NodeID, _ name: String, _ fallback: Double) -> Double {
-    guard let text = builder.document[fe].attribute(name) else { return fallback }
+    guard let text = builder.document.attribute(name, of: fe) else { return fallback }
     var s = ValueScanner(text)
     s.skipSpaces()
     guard let v = s.number(), v.isFinite else {
@@ -99,7 +99,7 @@ struct FilterPrimitives {
 
   /// The `stdDeviation` pair (one or two non-negative numbers; anything else is `0 0`).
   func stdDeviation(_ fe: NodeID, default value: (Double, Double)) -> (Double, Double) {
-    guard builder.document[fe].attribute("stdDeviation") != nil else {
+    guard builder.document.attribute("stdDeviation", of: fe) != nil else {
       return (value.0 * scale.width, value.1 * scale.height)
     }
     let list = numbers(fe, "stdDeviation") ?? []
@@ -162,7 +162,7 @@ struct FilterPrimitives {
   }
 
   private func compositeOperator(_ fe: NodeID) -> CompositeOperator {
-    switch builder.document[fe].attribute("operator")?.trimmingSpaces {
+    switch builder.document.attribute("operator", of: fe)?.trimmingSpaces {
     case "in": .in
     case "out": .out
     case "atop": .atop
@@ -178,7 +178,7 @@ struct FilterPrimitives {
 
   private func colorMatrix(_ fe: NodeID) -> ColorMatrix {
     let values = numbers(fe, "values")
-    switch builder.document[fe].attribute("type")?.trimmingSpaces {
+    switch builder.document.attribute("type", of: fe)?.trimmingSpaces {
     case "saturate":
       guard let values else { return .matrix(identityMatrix) }
       return .saturate(values.first.map { min(max($0, 0), 1) } ?? 1)

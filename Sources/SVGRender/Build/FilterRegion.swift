@@ -11,7 +11,7 @@ enum FilterRegion {
     let context = builder.context
     let chain = hrefChain(id, context: context)
     func attribute(_ name: String) -> (NodeID, String)? {
-      for n in chain { if let v = context.document[n].attribute(name) { return (n, v) } }
+      for n in chain { if let v = context.document.attribute(name, of: n) { return (n, v) } }
       return nil
     }
     let units = attribute("filterUnits")?.1.trimmingSpaces != "userSpaceOnUse"

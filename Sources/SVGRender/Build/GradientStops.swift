@@ -23,7 +23,7 @@ enum GradientStops {
 
   /// `offset`: a number or a percentage, clamped to 0...1; 0 when absent or invalid.
   static func offset(of stop: NodeID, context: BuildContext) -> Double {
-    guard let text = context.document[stop].attribute("offset") else { return 0 }
+    guard let text = context.document.attribute("offset", of: stop) else { return 0 }
     guard let length = try? Length(parsing: text), length.unit == .none || length.unit == .percent
     else {
       context.warn("invalid stop offset \"\(text)\" (a number or a percentage); using 0", at: stop)

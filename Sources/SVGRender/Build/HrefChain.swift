@@ -47,12 +47,12 @@ struct HrefChain {
   /// The first element of the chain that sets `name`, among those whose element name
   /// passes `from` (geometry attributes come only from elements of the same kind).
   func element(setting name: String, from: (String) -> Bool = { _ in true }) -> NodeID? {
-    elements.first { from(document[$0].name) && document[$0].attribute(name) != nil }
+    elements.first { from(document[$0].name) && document.attribute(name, of: $0) != nil }
   }
 
   /// The value of `name` from the first element of the chain that sets it.
   func attribute(_ name: String, from: (String) -> Bool = { _ in true }) -> (String, NodeID)? {
-    guard let id = element(setting: name, from: from), let value = document[id].attribute(name)
+    guard let id = element(setting: name, from: from), let value = document.attribute(name, of: id)
     else { return nil }
     return (value, id)
   }

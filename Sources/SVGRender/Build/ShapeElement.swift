@@ -50,13 +50,16 @@ enum ShapeElement {
 
   /// The element's geometry in its user space; nil when it has none or it is invalid.
   static func geometry(_ id: NodeID, style: StyleValues, viewport: Size) -> Path? {
-    let n = style.node
+    // Attributes are read in place (a copy of the node retains each of its strings and arrays).
+    let context = style.context
+    func attribute(_ name: String) -> String? { context.document.attribute(name, of: id) }
     func len(_ name: String, _ axis: LengthAxis) -> Double? {
       style.attributeLength(name, axis: axis, viewport: viewport)
     }
-    switch n.name {
+    let name = context.document[id].name
+    switch name {
     case "path":
-      guard let d = n.attribute("d") else { return nil }
+      guard let d = attribute("d") else { return nil }
       let (path, error) = style.context.options.pathData?.parse(d, of: id) ?? PathData.parse(d)
       if let error {
         style.context.warn("path data error: \(error.message); drawn up to the error", at: id)
@@ -66,15 +69,15 @@ enum ShapeElement {
       guard let w = len("width", .x), let h = len("height", .y) else { return nil }
       return Shape.rect(
         x: len("x", .x) ?? 0, y: len("y", .y) ?? 0, width: w, height: h,
-        rx: autoLength(n.attribute("rx")).flatMap { _ in len("rx", .x) },
-        ry: autoLength(n.attribute("ry")).flatMap { _ in len("ry", .y) })
+        rx: autoLength(attribute("rx")).flatMap { _ in len("rx", .x) },
+        ry: autoLength(attribute("ry")).flatMap { _ in len("ry", .y) })
     case "circle":
       guard let r = len("r", .other) else { return nil }
       return Shape.circle(cx: len("cx", .x) ?? 0, cy: len("cy", .y) ?? 0, r: r)
     case "ellipse":
       // SVG 2: a negative radius is invalid and behaves as `auto`.
       func radius(_ name: String, _ axis: LengthAxis) -> Double? {
-        guard autoLength(n.attribute(name)) != nil, let r = len(name, axis) else { return nil }
+        guard autoLength(attribute(name)) != nil, let r = len(name, axis) else { return nil }
         guard r >= 0 else {
           style.context.warn("negative \(name) on <ellipse>; using auto", at: id)
           return nil
@@ -88,7 +91,7 @@ enum ShapeElement {
         x1: len("x1", .x) ?? 0, y1: len("y1", .y) ?? 0, x2: len("x2", .x) ?? 0,
         y2: len("y2", .y) ?? 0)
     case "polyline", "polygon":
-      guard let text = n.attribute("points") else { return nil }
+      guard let text = attribute("points") else { return nil }
       let (numbers, error) = NumberList.parsePrefix(text)
       if error != nil { style.context.warn("invalid points; drawn up to the error", at: id) }
       var points: [Point] = []
@@ -97,7 +100,7 @@ enum ShapeElement {
         points.append(Point(numbers[i], numbers[i + 1]))
         i += 2
       }
-      return n.name == "polygon" ? Shape.polygon(points) : Shape.polyline(points)
+      return name == "polygon" ? Shape.polygon(points) : Shape.polyline(points)
     default:
       return nil
     }

@@ -71,7 +71,7 @@ struct StyleValues {
 
   /// A length from an attribute (`x`, `width`, `r`, ...); nil when absent or invalid.
   func attributeLength(_ name: String, axis: LengthAxis, viewport: Size) -> Double? {
-    guard let text = node.attribute(name) else { return nil }
+    guard let text = context.document.attribute(name, of: id) else { return nil }
     return parseLength(text, name: name, axis: axis, viewport: viewport)
   }
 
@@ -129,7 +129,8 @@ struct StyleValues {
 
   /// The element's `transform` attribute (or CSS property); identity when invalid.
   var transform: Transform {
-    guard let text = self[.transform] ?? node.attribute("transform") else { return .identity }
+    guard let text = self[.transform] ?? context.document.attribute("transform", of: id)
+    else { return .identity }
     do {
       return try TransformList(parsing: text).transform
     } catch {

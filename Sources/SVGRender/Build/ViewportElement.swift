@@ -6,7 +6,7 @@ import SVGTree
 enum ViewportElement {
   /// The element's valid `viewBox`, or nil (absent, or invalid with a diagnostic).
   static func viewBox(of id: NodeID, context: BuildContext) -> Rect? {
-    guard let text = context.document[id].attribute("viewBox") else { return nil }
+    guard let text = context.document.attribute("viewBox", of: id) else { return nil }
     do {
       return try ViewBox(parsing: text).rect
     } catch {
@@ -16,7 +16,7 @@ enum ViewportElement {
   }
 
   static func preserveAspectRatio(of id: NodeID, context: BuildContext) -> PreserveAspectRatio {
-    guard let text = context.document[id].attribute("preserveAspectRatio") else {
+    guard let text = context.document.attribute("preserveAspectRatio", of: id) else {
       return PreserveAspectRatio()
     }
     do {

@@ -43,8 +43,8 @@ struct SpanStyleResolver {
       s.textLength = l
     }
     let adjust =
-      document[id].attribute("lengthAdjust")
-      ?? document[id].parent.flatMap { document[$0].attribute("lengthAdjust") }
+      document.attribute("lengthAdjust", of: id)
+      ?? document[id].parent.flatMap { document.attribute("lengthAdjust", of: $0) }
     s.spacingAndGlyphs = adjust == "spacingAndGlyphs"
     s.visible = style.isVisible
     var dominant = style.keyword(.dominantBaseline) ?? "auto"

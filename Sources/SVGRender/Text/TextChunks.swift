@@ -141,7 +141,7 @@ struct TextChunkCollector {
   private static let positioned: Set<String> = ["text", "tspan", "tref"]
 
   private func lengths(_ name: String, of id: NodeID, axis: LengthAxis) -> [Double]? {
-    guard let text = context.document[id].attribute(name) else { return nil }
+    guard let text = context.document.attribute(name, of: id) else { return nil }
     guard let list = try? LengthList(parsing: text) else {
       context.warn("invalid \(name) list \"\(text)\"", at: id)
       return nil
@@ -182,7 +182,7 @@ struct TextChunkCollector {
       if i >= 0 { offset += content.pieces[i].text.unicodeScalars.count }
     case .element(let id, let kids):
       if Self.positioned.contains(context.document[id].name),
-        let text = context.document[id].attribute("rotate")
+        let text = context.document.attribute("rotate", of: id)
       {
         let (list, error) = NumberList.parsePrefix(text)
         if error != nil { context.warn("invalid rotate list \"\(text)\"; ignored", at: id) }

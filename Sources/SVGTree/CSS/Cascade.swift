@@ -57,9 +57,10 @@ extension Document {
     var out = [StyleEntries](repeating: StyleEntries(), count: nodes.count)
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {
-      // Fields are read in place: a copy of the node retains each of its strings and arrays.
+      // Fields are read in place: a copy of the node retains each of its strings and arrays
+      // (and a node passed to a call is copied for it, so only its attributes are passed).
       guard nodes[id.index].kind == .element else { continue }
-      out[id.index] = specifiedValues(id, nodes[id.index], index)
+      out[id.index] = specifiedValues(id, nodes[id.index].attributes, index)
       stack.append(contentsOf: nodes[id.index].children.reversed())
     }
     return out
@@ -113,18 +114,21 @@ extension Document {
   }
 
   /// The winning declared value of each property on `id`, before inheritance.
-  func specifiedValues(_ id: NodeID, _ node: Node, _ index: RuleIndex) -> StyleEntries {
+  func specifiedValues(_ id: NodeID, _ attributes: [Attribute], _ index: RuleIndex)
+    -> StyleEntries
+  {
     var out = StyleEntries()
     if isSVGElement(id) {
-      for a in node.attributes where a.namespaceURI == nil {
+      for a in attributes where a.namespaceURI == nil {
         guard let n = Properties.number(a.name), Properties.all[Int(n)].presentationAttribute
         else { continue }
         let v = a.value.trimmingSpaces
         if !v.isEmpty { out[n] = String(v) }
       }
     }
-    let rules = index.matchingRules(id, node, in: self)
-    let inline = node.attribute("style").map { Declaration.list(parsing: $0) } ?? []
+    let rules = index.isEmpty ? [] : index.matchingRules(id, self[id], in: self)
+    let style = attributes.first { $0.name == "style" && $0.namespaceURI == nil }?.value
+    let inline = style.map { Declaration.list(parsing: $0) } ?? []
     for important in [false, true] {
       for rule in rules {
         for d in rule.declarations where d.important == important { Self.declare(d, into: &out) }

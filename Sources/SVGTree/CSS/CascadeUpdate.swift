@@ -81,7 +81,7 @@ extension Document {
     }
     let index = RuleIndex(sheets: cascade.sheets)
     for id in changed {
-      cascade.specified[id.index] = specifiedValues(id, self[id], index)
+      cascade.specified[id.index] = specifiedValues(id, self[id].attributes, index)
     }
     var out: Set<NodeID> = []
     var stack = Array(changed)

@@ -10,6 +10,8 @@ struct RuleIndex {
   }
 
   private(set) var entries: [Entry] = []
+  /// Whether no rule can match (no style sheet, or none with a rule).
+  var isEmpty: Bool { entries.isEmpty }
   private var byID: [String: [Int]] = [:]
   private var byClass: [String: [Int]] = [:]
   private var byType: [String: [Int]] = [:]
