@@ -65,6 +65,9 @@ struct FaceInfo: @unchecked Sendable {
   /// fontconfig's character set of the face (owned; never freed, like the database).
   var coverage: OpaquePointer?
 
+  /// The face's file and index in it, `path#index`.
+  var key: String { "\(path)#\(index)" }
+
   func hasFamily(_ name: String) -> Bool {
     let n = name.hasPrefix("\"") ? String(name.dropFirst().dropLast()) : name
     let lower = n.lowercased()
