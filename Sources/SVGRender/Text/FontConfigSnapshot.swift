@@ -100,9 +100,11 @@ struct FontConfigSnapshot: Equatable {
 }
 
 extension FontConfigSnapshot {
-  /// The snapshot of a full configuration `config` whose faces are `faces` (`path#index`),
-  /// or nil when a folders-only configuration does not list at least those faces.
-  init?(of config: OpaquePointer, faces: Set<String>, generic: (String) -> String?) {
+  /// The snapshot of a full configuration `config` whose faces are `faces`, or nil when a
+  /// folders-only configuration does not list at least those faces, each with the same
+  /// families, weight, style, stretch and character set (a `<match target="scan">` rule
+  /// of the full configuration can edit them when fontconfig scans a font anew).
+  init?(of config: OpaquePointer, faces: [FaceInfo], generic: (String) -> String?) {
     environment = Self.currentEnvironment()
     fontDirectories = Self.strings(FcConfigGetFontDirs(config))
     cacheDirectories = Self.strings(FcConfigGetCacheDirs(config))
@@ -113,13 +115,14 @@ extension FontConfigSnapshot {
       tracked.append(path)
       if Self.state(path) == "-" { track(Self.parent(path)) }
     }
-    for file in Self.strings(FcConfigGetConfigFiles(config))
-      + Self.strings(
-        FcConfigGetConfigDirs(config))
-    {
+    let configFiles = Self.strings(FcConfigGetConfigFiles(config))
+    for file in configFiles + Self.strings(FcConfigGetConfigDirs(config)) {
       track(file)
       track(Self.parent(file))
     }
+    // A changed font folder makes fontconfig scan it again, which only the full
+    // configuration does as the snapshot recorded.
+    for folder in fontDirectories { track(folder) }
     if let file = getenv("FONTCONFIG_FILE") { track(String(cString: file)) }
     let home = getenv("HOME").map { String(cString: $0) } ?? ""
     let configHome =
@@ -136,10 +139,13 @@ extension FontConfigSnapshot {
       let folders = foldersOnlyConfig()
     else { return nil }
     defer { FcConfigDestroy(folders) }
-    let listed = Set(FontDatabase.listFaces(folders).map(\.key))
-    guard faces.isSubset(of: listed) else { return nil }
-    accepted = faces
-    rejected = listed.subtracting(faces)
+    var listed: [String: FaceInfo] = [:]
+    for face in FontDatabase.listFaces(folders) { listed[face.key] = face }
+    for face in faces {
+      guard let other = listed[face.key], other.sameDescription(as: face) else { return nil }
+    }
+    accepted = Set(faces.map(\.key))
+    rejected = Set(listed.keys).subtracting(accepted)
     for name in FontRequest.generics { generics[name] = generic(name) }
     let text = [accepted, rejected, Set(generics.values)].joined()
     guard !text.contains(where: { $0.contains("\n") || $0.contains("\t") }) else { return nil }

@@ -74,7 +74,7 @@ final class FontDatabase: @unchecked Sendable {
       faces = Self.listFaces(config)
       if let snapshotPath,
         let snapshot = FontConfigSnapshot(
-          of: config, faces: Set(faces.map(\.key)), generic: genericFamily)
+          of: config, faces: faces, generic: genericFamily)
       {
         snapshot.write(snapshotPath)
       }
