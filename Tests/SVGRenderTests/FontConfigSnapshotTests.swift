@@ -91,12 +91,24 @@ import Testing
     var snapshot = try #require(FontConfigSnapshot.read(path))
     let dropped = try #require(snapshot.accepted.first)
     snapshot.accepted.remove(dropped)
-    snapshot.write(path)
+    FontConfigSnapshot.write(path) { snapshot }
     let db = FontDatabase(Self.defaults, snapshotPath: path)
     #expect(!db.fromSnapshot)
     #expect(db.faces.contains { $0.key == dropped })
     #expect(FontConfigSnapshot.read(path)?.accepted.contains(dropped) == true)
     #expect(FontDatabase(Self.defaults, snapshotPath: path).fromSnapshot)
+  }
+
+  @Test func noFileWhereNoneCanBeWritten() throws {
+    let path = "/proc/inkpath-snapshot-test/fontconfig-snapshot"
+    var made = false
+    FontConfigSnapshot.write(path) {
+      made = true
+      return nil
+    }
+    #expect(!made)
+    #expect(!FontDatabase(Self.defaults, snapshotPath: path).fromSnapshot)
+    #expect(!FileManager.default.fileExists(atPath: path))
   }
 
   @Test func extraFontsOrAnotherConfigurationDoNotUseIt() throws {

@@ -215,20 +215,24 @@ extension FontConfigSnapshot {
     return FontConfigSnapshot(decoding: bytes)
   }
 
-  /// Writes the snapshot to `path` (creating its folder), replacing any other at once; a
-  /// failure leaves no file and is otherwise ignored: the snapshot only saves time.
-  func write(_ path: String) {
-    let folder = Self.parent(path)
+  /// Writes the snapshot `make` returns to `path` (creating its folder), replacing any
+  /// other at once. `make` runs only when the file can be written: where it cannot, a
+  /// process spends nothing on a snapshot. A failure leaves no file and is otherwise
+  /// ignored: the snapshot only saves time.
+  static func write(_ path: String, _ make: () -> FontConfigSnapshot?) {
+    let folder = parent(path)
     if mkdir(folder, 0o700) != 0 && errno == ENOENT {
-      _ = mkdir(Self.parent(folder), 0o700)
+      _ = mkdir(parent(folder), 0o700)
       _ = mkdir(folder, 0o700)
     }
     let temporary = path + ".\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return }
-    let bytes = Array(encoded.utf8)
-    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    var written = false
+    if let bytes = make().map({ Array($0.encoded.utf8) }) {
+      written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count
+    }
     close(fd)
-    if written != bytes.count || rename(temporary, path) != 0 { unlink(temporary) }
+    if !written || rename(temporary, path) != 0 { unlink(temporary) }
   }
 }

@@ -72,11 +72,10 @@ final class FontDatabase: @unchecked Sendable {
       for name in FontRequest.generics { generics[name] = .some(snapshot.generics[name]) }
     } else {
       faces = Self.listFaces(config)
-      if let snapshotPath,
-        let snapshot = FontConfigSnapshot(
-          of: config, faces: faces, generic: genericFamily)
-      {
-        snapshot.write(snapshotPath)
+      if let snapshotPath {
+        FontConfigSnapshot.write(snapshotPath) {
+          FontConfigSnapshot(of: config, faces: faces, generic: genericFamily)
+        }
       }
     }
     for (generic, family) in sources.genericFamilies { generics[generic] = family }
