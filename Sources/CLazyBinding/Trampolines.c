@@ -87,13 +87,20 @@ const inkpath_function inkpath_functions[] = {
     {INKPATH_LIBRARY_HARFBUZZ, "hb_unicode_funcs_get_default"},
     {INKPATH_LIBRARY_HARFBUZZ, "hb_unicode_script"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcCharSetCopy"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcCharSetEqual"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcCharSetHasChar"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcConfigAppFontAddDir"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcConfigAppFontAddFile"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcConfigBuildFonts"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcConfigCreate"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcConfigDestroy"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcConfigGetCacheDirs"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcConfigGetConfigDirs"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcConfigGetConfigFiles"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcConfigGetCurrent"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcConfigGetFontDirs"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcConfigParseAndLoad"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcConfigParseAndLoadFromMemory"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcConfigSubstitute"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcDefaultSubstitute"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcFontList"},
@@ -121,6 +128,8 @@ const inkpath_function inkpath_functions[] = {
     {INKPATH_LIBRARY_FONTCONFIG, "FcPatternGetFTFace"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcPatternGetInteger"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcPatternGetString"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcStrListDone"},
+    {INKPATH_LIBRARY_FONTCONFIG, "FcStrListNext"},
     {INKPATH_LIBRARY_FONTCONFIG, "FcWeightToOpenTypeDouble"},
     {INKPATH_LIBRARY_FREETYPE, "FT_Bitmap_Convert"},
     {INKPATH_LIBRARY_FREETYPE, "FT_Bitmap_Done"},
@@ -167,8 +176,8 @@ const inkpath_function inkpath_functions[] = {
     {INKPATH_LIBRARY_LZMA, "lzma_end"},
     {INKPATH_LIBRARY_LZMA, "lzma_properties_decode"},
 };
-const size_t inkpath_function_count = 143;
-void *inkpath_function_slots[143];
+const size_t inkpath_function_count = 152;
+void *inkpath_function_slots[152];
 
 /* The trampolines are hidden: a library's own calls (HarfBuzz's to FreeType,
    fontconfig's to FreeType) bind to the real function, never to these. */
@@ -510,406 +519,451 @@ FcCharSet * FcCharSetCopy(FcCharSet * a0) {
   return f(a0);
 }
 
+FcBool FcCharSetEqual(const FcCharSet * a0, const FcCharSet * a1) {
+  INKPATH_RESOLVE(64, FcCharSetEqual)
+  return f(a0, a1);
+}
+
 FcBool FcCharSetHasChar(const FcCharSet * a0, FcChar32 a1) {
-  INKPATH_RESOLVE(64, FcCharSetHasChar)
+  INKPATH_RESOLVE(65, FcCharSetHasChar)
   return f(a0, a1);
 }
 
 FcBool FcConfigAppFontAddDir(FcConfig * a0, const FcChar8 * a1) {
-  INKPATH_RESOLVE(65, FcConfigAppFontAddDir)
+  INKPATH_RESOLVE(66, FcConfigAppFontAddDir)
   return f(a0, a1);
 }
 
 FcBool FcConfigAppFontAddFile(FcConfig * a0, const FcChar8 * a1) {
-  INKPATH_RESOLVE(66, FcConfigAppFontAddFile)
+  INKPATH_RESOLVE(67, FcConfigAppFontAddFile)
   return f(a0, a1);
 }
 
 FcBool FcConfigBuildFonts(FcConfig * a0) {
-  INKPATH_RESOLVE(67, FcConfigBuildFonts)
+  INKPATH_RESOLVE(68, FcConfigBuildFonts)
   return f(a0);
 }
 
 FcConfig * FcConfigCreate(void) {
-  INKPATH_RESOLVE(68, FcConfigCreate)
+  INKPATH_RESOLVE(69, FcConfigCreate)
   return f();
+}
+
+void FcConfigDestroy(FcConfig * a0) {
+  INKPATH_RESOLVE(70, FcConfigDestroy)
+  f(a0);
+}
+
+FcStrList * FcConfigGetCacheDirs(FcConfig * a0) {
+  INKPATH_RESOLVE(71, FcConfigGetCacheDirs)
+  return f(a0);
+}
+
+FcStrList * FcConfigGetConfigDirs(FcConfig * a0) {
+  INKPATH_RESOLVE(72, FcConfigGetConfigDirs)
+  return f(a0);
+}
+
+FcStrList * FcConfigGetConfigFiles(FcConfig * a0) {
+  INKPATH_RESOLVE(73, FcConfigGetConfigFiles)
+  return f(a0);
 }
 
 FcConfig * FcConfigGetCurrent(void) {
-  INKPATH_RESOLVE(69, FcConfigGetCurrent)
+  INKPATH_RESOLVE(74, FcConfigGetCurrent)
   return f();
 }
 
+FcStrList * FcConfigGetFontDirs(FcConfig * a0) {
+  INKPATH_RESOLVE(75, FcConfigGetFontDirs)
+  return f(a0);
+}
+
 FcBool FcConfigParseAndLoad(FcConfig * a0, const FcChar8 * a1, FcBool a2) {
-  INKPATH_RESOLVE(70, FcConfigParseAndLoad)
+  INKPATH_RESOLVE(76, FcConfigParseAndLoad)
+  return f(a0, a1, a2);
+}
+
+FcBool FcConfigParseAndLoadFromMemory(FcConfig * a0, const FcChar8 * a1, FcBool a2) {
+  INKPATH_RESOLVE(77, FcConfigParseAndLoadFromMemory)
   return f(a0, a1, a2);
 }
 
 FcBool FcConfigSubstitute(FcConfig * a0, FcPattern * a1, FcMatchKind a2) {
-  INKPATH_RESOLVE(71, FcConfigSubstitute)
+  INKPATH_RESOLVE(78, FcConfigSubstitute)
   return f(a0, a1, a2);
 }
 
 void FcDefaultSubstitute(FcPattern * a0) {
-  INKPATH_RESOLVE(72, FcDefaultSubstitute)
+  INKPATH_RESOLVE(79, FcDefaultSubstitute)
   f(a0);
 }
 
 FcFontSet * FcFontList(FcConfig * a0, FcPattern * a1, FcObjectSet * a2) {
-  INKPATH_RESOLVE(73, FcFontList)
+  INKPATH_RESOLVE(80, FcFontList)
   return f(a0, a1, a2);
 }
 
 FcPattern * FcFontMatch(FcConfig * a0, FcPattern * a1, FcResult * a2) {
-  INKPATH_RESOLVE(74, FcFontMatch)
+  INKPATH_RESOLVE(81, FcFontMatch)
   return f(a0, a1, a2);
 }
 
 void FcFontSetDestroy(FcFontSet * a0) {
-  INKPATH_RESOLVE(75, FcFontSetDestroy)
+  INKPATH_RESOLVE(82, FcFontSetDestroy)
   f(a0);
 }
 
 FT_UInt FcFreeTypeCharIndex(FT_Face a0, FcChar32 a1) {
-  INKPATH_RESOLVE(76, FcFreeTypeCharIndex)
+  INKPATH_RESOLVE(83, FcFreeTypeCharIndex)
   return f(a0, a1);
 }
 
 FcBool FcInitBringUptoDate(void) {
-  INKPATH_RESOLVE(77, FcInitBringUptoDate)
+  INKPATH_RESOLVE(84, FcInitBringUptoDate)
   return f();
 }
 
 FcConfig * FcInitLoadConfigAndFonts(void) {
-  INKPATH_RESOLVE(78, FcInitLoadConfigAndFonts)
+  INKPATH_RESOLVE(85, FcInitLoadConfigAndFonts)
   return f();
 }
 
 FcBool FcNameConstant(const FcChar8 * a0, int * a1) {
-  INKPATH_RESOLVE(79, FcNameConstant)
+  INKPATH_RESOLVE(86, FcNameConstant)
   return f(a0, a1);
 }
 
 FcBool FcObjectSetAdd(FcObjectSet * a0, const char * a1) {
-  INKPATH_RESOLVE(80, FcObjectSetAdd)
+  INKPATH_RESOLVE(87, FcObjectSetAdd)
   return f(a0, a1);
 }
 
 FcObjectSet * FcObjectSetCreate(void) {
-  INKPATH_RESOLVE(81, FcObjectSetCreate)
+  INKPATH_RESOLVE(88, FcObjectSetCreate)
   return f();
 }
 
 void FcObjectSetDestroy(FcObjectSet * a0) {
-  INKPATH_RESOLVE(82, FcObjectSetDestroy)
+  INKPATH_RESOLVE(89, FcObjectSetDestroy)
   f(a0);
 }
 
 FcBool FcPatternAddBool(FcPattern * a0, const char * a1, FcBool a2) {
-  INKPATH_RESOLVE(83, FcPatternAddBool)
+  INKPATH_RESOLVE(90, FcPatternAddBool)
   return f(a0, a1, a2);
 }
 
 FcBool FcPatternAddDouble(FcPattern * a0, const char * a1, double a2) {
-  INKPATH_RESOLVE(84, FcPatternAddDouble)
+  INKPATH_RESOLVE(91, FcPatternAddDouble)
   return f(a0, a1, a2);
 }
 
 FcBool FcPatternAddInteger(FcPattern * a0, const char * a1, int a2) {
-  INKPATH_RESOLVE(85, FcPatternAddInteger)
+  INKPATH_RESOLVE(92, FcPatternAddInteger)
   return f(a0, a1, a2);
 }
 
 FcBool FcPatternAddString(FcPattern * a0, const char * a1, const FcChar8 * a2) {
-  INKPATH_RESOLVE(86, FcPatternAddString)
+  INKPATH_RESOLVE(93, FcPatternAddString)
   return f(a0, a1, a2);
 }
 
 FcPattern * FcPatternCreate(void) {
-  INKPATH_RESOLVE(87, FcPatternCreate)
+  INKPATH_RESOLVE(94, FcPatternCreate)
   return f();
 }
 
 FcBool FcPatternDel(FcPattern * a0, const char * a1) {
-  INKPATH_RESOLVE(88, FcPatternDel)
+  INKPATH_RESOLVE(95, FcPatternDel)
   return f(a0, a1);
 }
 
 void FcPatternDestroy(FcPattern * a0) {
-  INKPATH_RESOLVE(89, FcPatternDestroy)
+  INKPATH_RESOLVE(96, FcPatternDestroy)
   f(a0);
 }
 
 FcPattern * FcPatternDuplicate(const FcPattern * a0) {
-  INKPATH_RESOLVE(90, FcPatternDuplicate)
+  INKPATH_RESOLVE(97, FcPatternDuplicate)
   return f(a0);
 }
 
 FcResult FcPatternGet(const FcPattern * a0, const char * a1, int a2, FcValue * a3) {
-  INKPATH_RESOLVE(91, FcPatternGet)
+  INKPATH_RESOLVE(98, FcPatternGet)
   return f(a0, a1, a2, a3);
 }
 
 FcResult FcPatternGetBool(const FcPattern * a0, const char * a1, int a2, FcBool * a3) {
-  INKPATH_RESOLVE(92, FcPatternGetBool)
+  INKPATH_RESOLVE(99, FcPatternGetBool)
   return f(a0, a1, a2, a3);
 }
 
 FcResult FcPatternGetCharSet(const FcPattern * a0, const char * a1, int a2, FcCharSet ** a3) {
-  INKPATH_RESOLVE(93, FcPatternGetCharSet)
+  INKPATH_RESOLVE(100, FcPatternGetCharSet)
   return f(a0, a1, a2, a3);
 }
 
 FcResult FcPatternGetDouble(const FcPattern * a0, const char * a1, int a2, double * a3) {
-  INKPATH_RESOLVE(94, FcPatternGetDouble)
+  INKPATH_RESOLVE(101, FcPatternGetDouble)
   return f(a0, a1, a2, a3);
 }
 
 FcResult FcPatternGetFTFace(const FcPattern * a0, const char * a1, int a2, FT_Face * a3) {
-  INKPATH_RESOLVE(95, FcPatternGetFTFace)
+  INKPATH_RESOLVE(102, FcPatternGetFTFace)
   return f(a0, a1, a2, a3);
 }
 
 FcResult FcPatternGetInteger(const FcPattern * a0, const char * a1, int a2, int * a3) {
-  INKPATH_RESOLVE(96, FcPatternGetInteger)
+  INKPATH_RESOLVE(103, FcPatternGetInteger)
   return f(a0, a1, a2, a3);
 }
 
 FcResult FcPatternGetString(const FcPattern * a0, const char * a1, int a2, FcChar8 ** a3) {
-  INKPATH_RESOLVE(97, FcPatternGetString)
+  INKPATH_RESOLVE(104, FcPatternGetString)
   return f(a0, a1, a2, a3);
 }
 
+void FcStrListDone(FcStrList * a0) {
+  INKPATH_RESOLVE(105, FcStrListDone)
+  f(a0);
+}
+
+FcChar8 * FcStrListNext(FcStrList * a0) {
+  INKPATH_RESOLVE(106, FcStrListNext)
+  return f(a0);
+}
+
 double FcWeightToOpenTypeDouble(double a0) {
-  INKPATH_RESOLVE(98, FcWeightToOpenTypeDouble)
+  INKPATH_RESOLVE(107, FcWeightToOpenTypeDouble)
   return f(a0);
 }
 
 /* INKPATH_LIBRARY_FREETYPE */
 
 FT_Error FT_Bitmap_Convert(FT_Library a0, const FT_Bitmap * a1, FT_Bitmap * a2, FT_Int a3) {
-  INKPATH_RESOLVE(99, FT_Bitmap_Convert)
+  INKPATH_RESOLVE(108, FT_Bitmap_Convert)
   return f(a0, a1, a2, a3);
 }
 
 FT_Error FT_Bitmap_Done(FT_Library a0, FT_Bitmap * a1) {
-  INKPATH_RESOLVE(100, FT_Bitmap_Done)
+  INKPATH_RESOLVE(109, FT_Bitmap_Done)
   return f(a0, a1);
 }
 
 void FT_Bitmap_New(FT_Bitmap * a0) {
-  INKPATH_RESOLVE(101, FT_Bitmap_New)
+  INKPATH_RESOLVE(110, FT_Bitmap_New)
   f(a0);
 }
 
 FT_Error FT_Done_Face(FT_Face a0) {
-  INKPATH_RESOLVE(102, FT_Done_Face)
+  INKPATH_RESOLVE(111, FT_Done_Face)
   return f(a0);
 }
 
 FT_Error FT_Done_FreeType(FT_Library a0) {
-  INKPATH_RESOLVE(103, FT_Done_FreeType)
+  INKPATH_RESOLVE(112, FT_Done_FreeType)
   return f(a0);
 }
 
 FT_Error FT_Done_MM_Var(FT_Library a0, FT_MM_Var * a1) {
-  INKPATH_RESOLVE(104, FT_Done_MM_Var)
+  INKPATH_RESOLVE(113, FT_Done_MM_Var)
   return f(a0, a1);
 }
 
 FT_ULong FT_Get_First_Char(FT_Face a0, FT_UInt * a1) {
-  INKPATH_RESOLVE(105, FT_Get_First_Char)
+  INKPATH_RESOLVE(114, FT_Get_First_Char)
   return f(a0, a1);
 }
 
 FT_Error FT_Get_Glyph_Name(FT_Face a0, FT_UInt a1, FT_Pointer a2, FT_UInt a3) {
-  INKPATH_RESOLVE(106, FT_Get_Glyph_Name)
+  INKPATH_RESOLVE(115, FT_Get_Glyph_Name)
   return f(a0, a1, a2, a3);
 }
 
 FT_Error FT_Get_MM_Var(FT_Face a0, FT_MM_Var ** a1) {
-  INKPATH_RESOLVE(107, FT_Get_MM_Var)
+  INKPATH_RESOLVE(116, FT_Get_MM_Var)
   return f(a0, a1);
 }
 
 FT_ULong FT_Get_Next_Char(FT_Face a0, FT_ULong a1, FT_UInt * a2) {
-  INKPATH_RESOLVE(108, FT_Get_Next_Char)
+  INKPATH_RESOLVE(117, FT_Get_Next_Char)
   return f(a0, a1, a2);
 }
 
 FT_Error FT_Get_Var_Blend_Coordinates(FT_Face a0, FT_UInt a1, FT_Fixed * a2) {
-  INKPATH_RESOLVE(109, FT_Get_Var_Blend_Coordinates)
+  INKPATH_RESOLVE(118, FT_Get_Var_Blend_Coordinates)
   return f(a0, a1, a2);
 }
 
 FT_Error FT_Get_Var_Design_Coordinates(FT_Face a0, FT_UInt a1, FT_Fixed * a2) {
-  INKPATH_RESOLVE(110, FT_Get_Var_Design_Coordinates)
+  INKPATH_RESOLVE(119, FT_Get_Var_Design_Coordinates)
   return f(a0, a1, a2);
 }
 
 const char * FT_Get_X11_Font_Format(FT_Face a0) {
-  INKPATH_RESOLVE(111, FT_Get_X11_Font_Format)
+  INKPATH_RESOLVE(120, FT_Get_X11_Font_Format)
   return f(a0);
 }
 
 void FT_GlyphSlot_Embolden(FT_GlyphSlot a0) {
-  INKPATH_RESOLVE(112, FT_GlyphSlot_Embolden)
+  INKPATH_RESOLVE(121, FT_GlyphSlot_Embolden)
   f(a0);
 }
 
 void FT_GlyphSlot_Oblique(FT_GlyphSlot a0) {
-  INKPATH_RESOLVE(113, FT_GlyphSlot_Oblique)
+  INKPATH_RESOLVE(122, FT_GlyphSlot_Oblique)
   f(a0);
 }
 
 FT_Error FT_Init_FreeType(FT_Library * a0) {
-  INKPATH_RESOLVE(114, FT_Init_FreeType)
+  INKPATH_RESOLVE(123, FT_Init_FreeType)
   return f(a0);
 }
 
 FT_Error FT_Library_SetLcdFilter(FT_Library a0, FT_LcdFilter a1) {
-  INKPATH_RESOLVE(115, FT_Library_SetLcdFilter)
+  INKPATH_RESOLVE(124, FT_Library_SetLcdFilter)
   return f(a0, a1);
 }
 
 FT_Error FT_Load_Glyph(FT_Face a0, FT_UInt a1, FT_Int32 a2) {
-  INKPATH_RESOLVE(116, FT_Load_Glyph)
+  INKPATH_RESOLVE(125, FT_Load_Glyph)
   return f(a0, a1, a2);
 }
 
 FT_Error FT_Load_Sfnt_Table(FT_Face a0, FT_ULong a1, FT_Long a2, FT_Byte * a3, FT_ULong * a4) {
-  INKPATH_RESOLVE(117, FT_Load_Sfnt_Table)
+  INKPATH_RESOLVE(126, FT_Load_Sfnt_Table)
   return f(a0, a1, a2, a3, a4);
 }
 
 FT_Error FT_New_Face(FT_Library a0, const char * a1, FT_Long a2, FT_Face * a3) {
-  INKPATH_RESOLVE(118, FT_New_Face)
+  INKPATH_RESOLVE(127, FT_New_Face)
   return f(a0, a1, a2, a3);
 }
 
 FT_Error FT_Outline_Decompose(FT_Outline * a0, const FT_Outline_Funcs * a1, void * a2) {
-  INKPATH_RESOLVE(119, FT_Outline_Decompose)
+  INKPATH_RESOLVE(128, FT_Outline_Decompose)
   return f(a0, a1, a2);
 }
 
 void FT_Outline_Get_CBox(const FT_Outline * a0, FT_BBox * a1) {
-  INKPATH_RESOLVE(120, FT_Outline_Get_CBox)
+  INKPATH_RESOLVE(129, FT_Outline_Get_CBox)
   f(a0, a1);
 }
 
 void FT_Outline_Transform(const FT_Outline * a0, const FT_Matrix * a1) {
-  INKPATH_RESOLVE(121, FT_Outline_Transform)
+  INKPATH_RESOLVE(130, FT_Outline_Transform)
   f(a0, a1);
 }
 
 void FT_Outline_Translate(const FT_Outline * a0, FT_Pos a1, FT_Pos a2) {
-  INKPATH_RESOLVE(122, FT_Outline_Translate)
+  INKPATH_RESOLVE(131, FT_Outline_Translate)
   f(a0, a1, a2);
 }
 
 FT_Error FT_Render_Glyph(FT_GlyphSlot a0, FT_Render_Mode a1) {
-  INKPATH_RESOLVE(123, FT_Render_Glyph)
+  INKPATH_RESOLVE(132, FT_Render_Glyph)
   return f(a0, a1);
 }
 
 FT_Error FT_Set_Char_Size(FT_Face a0, FT_F26Dot6 a1, FT_F26Dot6 a2, FT_UInt a3, FT_UInt a4) {
-  INKPATH_RESOLVE(124, FT_Set_Char_Size)
+  INKPATH_RESOLVE(133, FT_Set_Char_Size)
   return f(a0, a1, a2, a3, a4);
 }
 
 void FT_Set_Transform(FT_Face a0, FT_Matrix * a1, FT_Vector * a2) {
-  INKPATH_RESOLVE(125, FT_Set_Transform)
+  INKPATH_RESOLVE(134, FT_Set_Transform)
   f(a0, a1, a2);
 }
 
 FT_Error FT_Set_Var_Design_Coordinates(FT_Face a0, FT_UInt a1, FT_Fixed * a2) {
-  INKPATH_RESOLVE(126, FT_Set_Var_Design_Coordinates)
+  INKPATH_RESOLVE(135, FT_Set_Var_Design_Coordinates)
   return f(a0, a1, a2);
 }
 
 void FT_Vector_Transform(FT_Vector * a0, const FT_Matrix * a1) {
-  INKPATH_RESOLVE(127, FT_Vector_Transform)
+  INKPATH_RESOLVE(136, FT_Vector_Transform)
   f(a0, a1);
 }
 
 /* INKPATH_LIBRARY_FRIBIDI */
 
 void fribidi_get_bidi_types(const FriBidiChar * a0, const FriBidiStrIndex a1, FriBidiCharType * a2) {
-  INKPATH_RESOLVE(128, fribidi_get_bidi_types)
+  INKPATH_RESOLVE(137, fribidi_get_bidi_types)
   f(a0, a1, a2);
 }
 
 void fribidi_get_bracket_types(const FriBidiChar * a0, const FriBidiStrIndex a1, const FriBidiCharType * a2, FriBidiBracketType * a3) {
-  INKPATH_RESOLVE(129, fribidi_get_bracket_types)
+  INKPATH_RESOLVE(138, fribidi_get_bracket_types)
   f(a0, a1, a2, a3);
 }
 
 FriBidiLevel fribidi_get_par_embedding_levels_ex(const FriBidiCharType * a0, const FriBidiBracketType * a1, const FriBidiStrIndex a2, FriBidiParType * a3, FriBidiLevel * a4) {
-  INKPATH_RESOLVE(130, fribidi_get_par_embedding_levels_ex)
+  INKPATH_RESOLVE(139, fribidi_get_par_embedding_levels_ex)
   return f(a0, a1, a2, a3, a4);
 }
 
 FriBidiLevel fribidi_reorder_line(FriBidiFlags a0, const FriBidiCharType * a1, const FriBidiStrIndex a2, const FriBidiStrIndex a3, const FriBidiParType a4, FriBidiLevel * a5, FriBidiChar * a6, FriBidiStrIndex * a7) {
-  INKPATH_RESOLVE(131, fribidi_reorder_line)
+  INKPATH_RESOLVE(140, fribidi_reorder_line)
   return f(a0, a1, a2, a3, a4, a5, a6, a7);
 }
 
 /* INKPATH_LIBRARY_ICU */
 
 void UCNV_FROM_U_CALLBACK_STOP_72(const void * a0, UConverterFromUnicodeArgs * a1, const UChar * a2, int32_t a3, UChar32 a4, UConverterCallbackReason a5, UErrorCode * a6) {
-  INKPATH_RESOLVE(132, UCNV_FROM_U_CALLBACK_STOP_72)
+  INKPATH_RESOLVE(141, UCNV_FROM_U_CALLBACK_STOP_72)
   f(a0, a1, a2, a3, a4, a5, a6);
 }
 
 void UCNV_TO_U_CALLBACK_STOP_72(const void * a0, UConverterToUnicodeArgs * a1, const char * a2, int32_t a3, UConverterCallbackReason a4, UErrorCode * a5) {
-  INKPATH_RESOLVE(133, UCNV_TO_U_CALLBACK_STOP_72)
+  INKPATH_RESOLVE(142, UCNV_TO_U_CALLBACK_STOP_72)
   f(a0, a1, a2, a3, a4, a5);
 }
 
 void ucnv_close_72(UConverter * a0) {
-  INKPATH_RESOLVE(134, ucnv_close_72)
+  INKPATH_RESOLVE(143, ucnv_close_72)
   f(a0);
 }
 
 void ucnv_convertEx_72(UConverter * a0, UConverter * a1, char ** a2, const char * a3, const char ** a4, const char * a5, UChar * a6, UChar ** a7, UChar ** a8, const UChar * a9, UBool a10, UBool a11, UErrorCode * a12) {
-  INKPATH_RESOLVE(135, ucnv_convertEx_72)
+  INKPATH_RESOLVE(144, ucnv_convertEx_72)
   f(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12);
 }
 
 UConverter * ucnv_open_72(const char * a0, UErrorCode * a1) {
-  INKPATH_RESOLVE(136, ucnv_open_72)
+  INKPATH_RESOLVE(145, ucnv_open_72)
   return f(a0, a1);
 }
 
 void ucnv_setFromUCallBack_72(UConverter * a0, UConverterFromUCallback a1, const void * a2, UConverterFromUCallback * a3, const void ** a4, UErrorCode * a5) {
-  INKPATH_RESOLVE(137, ucnv_setFromUCallBack_72)
+  INKPATH_RESOLVE(146, ucnv_setFromUCallBack_72)
   f(a0, a1, a2, a3, a4, a5);
 }
 
 void ucnv_setToUCallBack_72(UConverter * a0, UConverterToUCallback a1, const void * a2, UConverterToUCallback * a3, const void ** a4, UErrorCode * a5) {
-  INKPATH_RESOLVE(138, ucnv_setToUCallBack_72)
+  INKPATH_RESOLVE(147, ucnv_setToUCallBack_72)
   f(a0, a1, a2, a3, a4, a5);
 }
 
 /* INKPATH_LIBRARY_LZMA */
 
 lzma_ret lzma_auto_decoder(lzma_stream * a0, uint64_t a1, uint32_t a2) {
-  INKPATH_RESOLVE(139, lzma_auto_decoder)
+  INKPATH_RESOLVE(148, lzma_auto_decoder)
   return f(a0, a1, a2);
 }
 
 lzma_ret lzma_code(lzma_stream * a0, lzma_action a1) {
-  INKPATH_RESOLVE(140, lzma_code)
+  INKPATH_RESOLVE(149, lzma_code)
   return f(a0, a1);
 }
 
 void lzma_end(lzma_stream * a0) {
-  INKPATH_RESOLVE(141, lzma_end)
+  INKPATH_RESOLVE(150, lzma_end)
   f(a0);
 }
 
 lzma_ret lzma_properties_decode(lzma_filter * a0, const lzma_allocator * a1, const uint8_t * a2, size_t a3) {
-  INKPATH_RESOLVE(142, lzma_properties_decode)
+  INKPATH_RESOLVE(151, lzma_properties_decode)
   return f(a0, a1, a2, a3);
 }
 

@@ -12,6 +12,8 @@ import Synchronization
 /// under a lock and are immutable once loaded.
 final class FontDatabase: @unchecked Sendable {
   let faces: [FaceInfo]
+  /// Whether the faces and generic families came from a ``FontConfigSnapshot``.
+  let fromSnapshot: Bool
   private let config: OpaquePointer
   private let lock = Mutex(())
   private var loaded: [Int: LoadedFont] = [:]
@@ -43,8 +45,18 @@ final class FontDatabase: @unchecked Sendable {
     }
   }
 
-  private init(_ sources: FontSources) {
-    if !sources.systemFonts, let empty = FcConfigCreate() {
+  /// The database for `sources`. The default configuration with no extra fonts comes from
+  /// the ``FontConfigSnapshot`` at `snapshotPath` when that is current, and writes it when not.
+  init(_ sources: FontSources, snapshotPath: String? = FontConfigSnapshot.defaultPath()) {
+    let usesDefault = sources.systemFonts && sources.configFile == nil
+    let snapshotPath =
+      usesDefault && sources.directories.isEmpty && sources.files.isEmpty
+      ? snapshotPath : nil
+    let snapshot = snapshotPath.flatMap { Self.load(snapshot: $0) }
+    fromSnapshot = snapshot != nil
+    if let snapshot {
+      config = snapshot.config
+    } else if !sources.systemFonts, let empty = FcConfigCreate() {
       config = empty
     } else if let configFile = sources.configFile, let own = FcConfigCreate() {
       _ = FcConfigParseAndLoad(own, configFile, FcTrue)
@@ -55,11 +67,39 @@ final class FontDatabase: @unchecked Sendable {
     }
     for dir in sources.directories { _ = FcConfigAppFontAddDir(config, dir) }
     for file in sources.files { _ = FcConfigAppFontAddFile(config, file) }
-    faces = Self.listFaces(config)
+    if let snapshot {
+      faces = snapshot.faces
+      for name in FontRequest.generics { generics[name] = .some(snapshot.generics[name]) }
+    } else {
+      faces = Self.listFaces(config)
+      if let snapshotPath {
+        FontConfigSnapshot.write(snapshotPath) {
+          FontConfigSnapshot(of: config, faces: faces, generic: genericFamily)
+        }
+      }
+    }
     for (generic, family) in sources.genericFamilies { generics[generic] = family }
   }
 
-  private static func listFaces(_ config: OpaquePointer) -> [FaceInfo] {
+  /// The folders-only configuration, faces and generic families of the snapshot at `path`,
+  /// when it is current and the configuration lists exactly the faces it records.
+  private static func load(snapshot path: String)
+    -> (config: OpaquePointer, faces: [FaceInfo], generics: [String: String])?
+  {
+    guard let snapshot = FontConfigSnapshot.read(path), snapshot.isCurrent(),
+      let config = snapshot.foldersOnlyConfig()
+    else { return nil }
+    let listed = listFaces(config)
+    let keys = Set(listed.map(\.key))
+    guard keys == snapshot.accepted.union(snapshot.rejected) else {
+      FcConfigDestroy(config)
+      return nil
+    }
+    let faces = listed.filter { !snapshot.rejected.contains($0.key) }
+    return (config, faces, snapshot.generics)
+  }
+
+  static func listFaces(_ config: OpaquePointer) -> [FaceInfo] {
     guard let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { return [] }
     defer {
       FcPatternDestroy(pattern)

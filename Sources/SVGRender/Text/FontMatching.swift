@@ -65,6 +65,23 @@ struct FaceInfo: @unchecked Sendable {
   /// fontconfig's character set of the face (owned; never freed, like the database).
   var coverage: OpaquePointer?
 
+  /// The face's file and index in it, `path#index`.
+  var key: String { "\(path)#\(index)" }
+
+  /// Whether `other` describes the face as this does: families, weight, style, stretch and
+  /// character set.
+  func sameDescription(as other: FaceInfo) -> Bool {
+    guard
+      families == other.families && weight == other.weight && style == other.style
+        && stretch == other.stretch
+    else { return false }
+    switch (coverage, other.coverage) {
+    case (nil, nil): return true
+    case let (a?, b?): return FcCharSetEqual(a, b) != 0
+    default: return false
+    }
+  }
+
   func hasFamily(_ name: String) -> Bool {
     let n = name.hasPrefix("\"") ? String(name.dropFirst().dropLast()) : name
     let lower = n.lowercased()
