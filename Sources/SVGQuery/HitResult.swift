@@ -102,14 +102,18 @@ final class ElementTable: Sendable {
       current = Int(link.parent)
     }
     guard depth > 0 else { return ElementPath([]) }
-    // One allocation of its size, filled from its end: `reserveCapacity` and `append`
-    // went through the array's generic growth path (~170 instructions), and
-    // `[Int](unsafeUninitializedCapacity:)` through the runtime's metadata cache (~250).
-    var indices = [Int](repeating: 0, count: depth)
-    current = id.index
-    for k in stride(from: depth - 1, through: 0, by: -1) {
-      indices[k] = Int(links[current].position)
-      current = Int(links[current].parent)
+    // Gathered on the stack from the element up, then appended root first to an array of
+    // reserved capacity: `[Int](unsafeUninitializedCapacity:)` reaches the array's storage
+    // type through the runtime's generic metadata cache, ~250 instructions more per path.
+    var indices: [Int] = []
+    indices.reserveCapacity(depth)
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: depth) { buffer in
+      var current = id.index
+      for k in stride(from: depth - 1, through: 0, by: -1) {
+        buffer[k] = links[current].position
+        current = Int(links[current].parent)
+      }
+      for k in 0..<depth { indices.append(Int(buffer[k])) }
     }
     return ElementPath(indices)
   }
