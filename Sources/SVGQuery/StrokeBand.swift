@@ -81,9 +81,13 @@ enum StrokeBand {
       let ab = b - a
       let length2 = ab.x * ab.x + ab.y * ab.y
       let length = length2.squareRoot()
-      var t = length2 > 0 ? ((q - a).x * ab.x + (q - a).y * ab.y) / length2 : 0
+      let t = length2 > 0 ? ((q - a).x * ab.x + (q - a).y * ab.y) / length2 : 0
+      let d = (q - (a + ab * min(1, max(0, t)))).length
+      // A segment's own margins, unless the point is beyond its body whichever margin is
+      // kept (``StraightMargin/edge`` is below the curves' margin plus 0.08 half widths):
+      // then they would change no answer, and are not worked out.
       var (edge, end) = (margin, margin)
-      if !ofCurve, !s.roundEnds,
+      if !ofCurve, !s.roundEnds, d - slack - margin - 0.08 * half <= bodyReach,
         let straight = StraightMargin(length: length, half: half, scale: deviceScale, skew: skew)
       {
         (edge, end) = (straight.edge, straight.end)
@@ -91,8 +95,6 @@ enum StrokeBand {
       // Beside the piece, a margin in from its ends (a butt cap ends the stroke there).
       let inset = length2 > 0 ? end / length : 1
       let beside = t > inset && t < 1 - inset
-      t = min(1, max(0, t))
-      let d = (q - (a + ab * t)).length
       nearestBody = min(nearestBody, d - slack - edge)
       if beside, d + slack < half - edge, !s.dashed {
         if ofCurve { guard let faces, faces.ahead(q, half: half) else { return } }
