@@ -65,15 +65,15 @@ enum StrokeBand {
     // The least distance from a vertex beyond what the stroke reaches around it.
     var nearestVertex = Double.infinity
     var inside = false
-    var point = Point.zero
-    var start = Point.zero
+    var point = Point(0, 0)
+    var start = Point(0, 0)
     func mapped(_ v: Point) -> Point { map?.apply(v) ?? v }
     func vertex(_ v: Point, _ factor: Double) {
       nearestVertex = min(nearestVertex, (q - v).length - half * factor)
     }
     // The faces that end the curve being cut into pieces (see `curve`): a point a piece
     // takes in must lie ahead of every one; nil when one is too uncertain to tell.
-    var faces: Faces? = Faces()
+    var faces = Faces()
     /// One straight piece, `slack` away from the true geometry at most: a piece of a curve,
     /// or a segment of the path (`ofCurve` false), whose edges cairo draws closer to where
     /// they are than a curve's (see ``StraightMargin``).
@@ -97,7 +97,7 @@ enum StrokeBand {
       let beside = t > inset && t < 1 - inset
       nearestBody = min(nearestBody, d - slack - edge)
       if beside, d + slack < half - edge, !s.dashed {
-        if ofCurve { guard let faces, faces.ahead(q, half: half) else { return } }
+        if ofCurve { guard faces.ahead(q, half: half) else { return } }
         inside = true
       }
     }
@@ -140,20 +140,20 @@ enum StrokeBand {
         let device = length * deviceScale
         let turn = turn + skew / (64 * device)
         guard length > 0, device >= 0.5, length.isFinite, turn < 0.3 else {
-          faces = nil
+          faces.giveUp()
           return
         }
-        faces?.add(
+        faces.add(
           Face(point: from, unit: direction * (1 / length), margin: margin + shift, turn: turn))
       }
       let first = b != a ? b - a : c != a ? c - a : d - a
       let last = d != c ? d - c : d != b ? d - b : d - a
       face(a, first, 0, 0)
-      face(d, Point.zero - last, 0, 0)
+      face(d, Point(0, 0) - last, 0, 0)
       if StrokeVertices.maybeStraight(p0, p1, p2, p3) {
         let turn = chordLength > 0 ? 4 * off / chordLength : 0
         face(a, chord, turn, 2 * off)
-        face(d, Point.zero - chord, turn, 2 * off)
+        face(d, Point(0, 0) - chord, turn, 2 * off)
       }
       // Halved (de Casteljau) where it comes near `q`: a half whose control box is beyond
       // the stroke's reach is passed over as the whole curve is above (its pieces' slack is
@@ -265,25 +265,35 @@ private struct Face {
   }
 }
 
-/// The faces of one curve, at most four, held in place (no allocation per hit test).
+extension Face {
+  /// A placeholder in ``Faces``, never read.
+  init() { self.init(point: Point(0, 0), unit: Point(0, 0), margin: 0, turn: 0) }
+}
+
+/// The faces of one curve, at most four, held in place (no allocation per hit test, and
+/// no optionals to copy).
 private struct Faces {
-  private var f0, f1, f2, f3: Face?
+  // Placeholders until added (a `static let` would be read through `swift_once`).
+  private var f0 = Face(), f1 = Face(), f2 = Face(), f3 = Face()
+  private var count = 0
+  /// False once a face was too uncertain to tell: then no point is ahead.
+  private var known = true
 
   mutating func add(_ face: Face) {
-    if f0 == nil {
-      f0 = face
-    } else if f1 == nil {
-      f1 = face
-    } else if f2 == nil {
-      f2 = face
-    } else {
-      f3 = face
+    switch count {
+    case 0: f0 = face
+    case 1: f1 = face
+    case 2: f2 = face
+    default: f3 = face
     }
+    count = min(count + 1, 4)
   }
 
+  mutating func giveUp() { known = false }
+
   func ahead(_ q: Point, half: Double) -> Bool {
-    (f0?.ahead(q, half: half) ?? true) && (f1?.ahead(q, half: half) ?? true)
-      && (f2?.ahead(q, half: half) ?? true) && (f3?.ahead(q, half: half) ?? true)
+    known && (count < 1 || f0.ahead(q, half: half)) && (count < 2 || f1.ahead(q, half: half))
+      && (count < 3 || f2.ahead(q, half: half)) && (count < 4 || f3.ahead(q, half: half))
   }
 }
 
