@@ -21,11 +21,6 @@ import Testing
   /// edge of a segment's stroke or of its end faces.
   @Test(arguments: seeds) func answersNearEdgesAgreeWithCairo(seed: UInt64) throws {
     var random = SplitMix(seed: seed &* 104_729)
-    let transforms = [
-      Transform.identity, Transform(a: 0.8, b: 0.6, c: -0.6, d: 0.8, e: 5, f: 3),
-      Transform.scale(3, 3), Transform.scale(1.5, 0.6), Transform.scale(-2, 2),
-      Transform(a: 1, b: 0.4, c: -0.3, d: 1.5, e: 3, f: -2),
-    ]
     let caps = ["butt", "round", "square"]
     let probe = StrokeProbe()
     var total = 0
@@ -53,7 +48,7 @@ import Testing
         Issue.record("no stroked path for \(d)")
         continue
       }
-      for t in transforms {
+      for t in strokeTestTransforms {
         for _ in 0..<40 {
           let k = Int(random.next() * Double(corners.count - 1))
           let widen = random.next() < 0.25 ? 1.5 : 0
