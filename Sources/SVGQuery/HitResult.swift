@@ -3,21 +3,19 @@ import SVGRender
 import SVGTree
 
 extension SceneStorage {
-  /// The result for a hit on leaf `i`. Costs O(depth): index paths come from the
-  /// ``elementTable``, and each ancestor's is a prefix of the element's.
+  /// The result for a hit on leaf `i`. Allocates nothing: index paths come from the
+  /// ``elementTable`` when read (O(depth)), and each ancestor's is a prefix of the element's.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
     let uses = hitShapes.shapes[i].inUse ? uses(of: i) : []
     let shape = NodeID(Int(hitShapes.shapes[i].source))
     let element = uses.first ?? shape
     let table = elementTable
     let paintsFill = hitShapes.shapes[i].paintsFill
-    let path = table.indexPath(of: element)
-    let found = table.ref(element, path: path)
+    let found = table.ref(element)
     return Hit(
-      element: found,
-      shape: shape == element ? found : table.ref(shape, path: table.indexPath(of: shape)),
-      uses: uses.map { table.ref($0, path: table.indexPath(of: $0)) }, part: part,
-      paintsFill: paintsFill, leaf: i, ancestry: .table(table))
+      element: found, shape: shape == element ? found : table.ref(shape),
+      uses: uses.map { table.ref($0) }, part: part, paintsFill: paintsFill, leaf: i,
+      ancestry: .table(table))
   }
 }
 
@@ -63,10 +61,16 @@ final class ElementTable: Sendable {
     root = document.root
   }
 
-  /// The result name of `id` (no copy of the node).
+  /// The result name of `id` (no copy of the node), with `path` as its index path.
   func ref(_ id: NodeID, path: ElementPath) -> FoundElement {
     let name = names[id.index]
     return FoundElement(node: id, id: name.id, tag: name.tag, indexPath: path)
+  }
+
+  /// The result name of `id`, its index path read from the table when asked for.
+  func ref(_ id: NodeID) -> FoundElement {
+    let name = names[id.index]
+    return FoundElement(node: id, id: name.id, tag: name.tag, table: self)
   }
 
   /// The element ancestors of `found`, nearest first, up to the root: each one's index

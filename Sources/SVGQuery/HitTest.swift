@@ -58,12 +58,10 @@ extension Scene {
     -> Hit?
   {
     guard let canvas = canvasPoint(point, in: viewport, options) else { return nil }
-    var found: (leaf: Int, part: Hit.Part)?
-    forEachHit(atCanvas: canvas.point, options: canvas.options) { i, part in
-      found = (i, part)
-      return false
-    }
-    return found.map { storage.hit(leaf: $0.leaf, part: $0.part) }
+    var search = HitSearch(storage, at: canvas.point, options: canvas.options)
+    defer { search.finish() }
+    guard let found = search.next() else { return nil }
+    return storage.hit(leaf: found.leaf, part: found.part)
   }
 
   /// Builds now what the first hit test would build: the spatial index of a large drawing
@@ -92,50 +90,123 @@ extension Scene {
   func hits(atCanvas p: Point, options: HitTestOptions, all: Bool) -> [Hit] {
     var out: [Hit] = []
     var seen = Set<NodeID>()
-    forEachHit(atCanvas: p, options: options) { i, part in
+    var search = HitSearch(storage, at: p, options: options)
+    defer { search.finish() }
+    while let (i, part) = search.next() {
       let hit = storage.hit(leaf: i, part: part)
-      guard !all || seen.insert(hit.element.node).inserted else { return true }
+      guard !all || seen.insert(hit.element.node).inserted else { continue }
       out.append(hit)
-      return all
+      if !all { break }
     }
     return out
   }
+}
 
-  /// Calls `body` with each leaf hit at canvas point `p` (clips applied) and the part hit,
-  /// top-most first, until it returns false. Allocates nothing itself.
-  private func forEachHit(
-    atCanvas p: Point, options: HitTestOptions, _ body: (Int, Hit.Part) -> Bool
-  ) {
-    guard p.x.isFinite, p.y.isFinite else { return }
-    let storage = self.storage
+/// The leaves hit at a canvas point (clips applied) and the part hit, top-most first, one
+/// at a time: a loop, not a closure, so that the tester's state is a plain local (a local
+/// function passed as a closure kept it in a box behind the runtime's exclusivity checks).
+/// Allocates nothing itself when the tolerance is 0.
+struct HitSearch {
+  private enum Order {
+    /// The index's candidates at the point, whose boxes are known to hold it.
+    case cell
+    /// The leaves of `listed`, in order, from position `k`.
+    case listed
+    /// Every leaf from `k` down.
+    case all
+    case done
+  }
+
+  private let p: Point
+  private var tester: LeafTester
+  private var order: Order
+  private let index: SpatialIndex?
+  private var cursor: SpatialIndex.Cursor
+  private let listed: [Int]
+  private var k: Int
+
+  /// Each stored property is assigned once: assigning some on several paths made the
+  /// compiler copy the whole search through its value witnesses.
+  init(_ storage: SceneStorage, at p: Point, options: HitTestOptions) {
     let tolerance = max(0, options.tolerance.isFinite ? options.tolerance : 0)
-    var tester = LeafTester(storage: storage, tolerance: tolerance)
-    defer { tester.finish() }
-    /// Tests leaf `i`, whose box is known to hold `p`; false once the search is over.
-    func test(_ i: Int) -> Bool {
-      guard let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p) else {
-        return true
-      }
-      return body(i, part)
-    }
-    /// Tests leaf `i` if its box, widened by the tolerance, holds `p`.
-    func visit(_ i: Int) -> Bool {
-      guard let box = storage.leafBounds[i], box.insetBy(-tolerance).contains(p) else {
-        return true
-      }
-      return test(i)
-    }
-    if options.useIndex && storage.leaves.count >= SceneStorage.indexedCount {
-      let index = storage.spatialIndex
+    var order = Order.done
+    var index: SpatialIndex?
+    var cursor = SpatialIndex.Cursor()
+    var listed: [Int] = []
+    var k = 0
+    if !p.x.isFinite || !p.y.isFinite {
+      order = .done
+    } else if options.useIndex && storage.leaves.count >= SceneStorage.indexedCount {
+      let built = storage.spatialIndex
       if tolerance == 0 {
-        // The index's entries hold the leaves' boxes: no second read of them.
-        index.forEachCandidate(at: p, test)
+        order = .cell
+        cursor = built.cursor(at: p)
       } else {
-        for i in index.candidates(near: p, radius: tolerance) where !visit(i) { break }
+        order = .listed
+        listed = built.candidates(near: p, radius: tolerance)
       }
+      index = built
     } else {
-      for i in storage.leaves.indices.reversed() where !visit(i) { break }
+      order = .all
+      k = storage.leaves.count - 1
     }
+    self.p = p
+    self.tester = LeafTester(storage: storage, tolerance: tolerance)
+    self.order = order
+    self.index = index
+    self.cursor = cursor
+    self.listed = listed
+    self.k = k
+  }
+
+  /// Gives the tester's probe back to the scene's pool.
+  mutating func finish() { tester.finish() }
+
+  /// The next leaf hit, and the part hit; nil when there are no more.
+  mutating func next() -> (leaf: Int, part: Hit.Part)? {
+    while true {
+      let i: Int
+      switch order {
+      case .cell:
+        // The index's entries hold the leaves' boxes: no second read of them.
+        guard let next = index?.next(&cursor, at: p) else {
+          order = .done
+          return nil
+        }
+        if let part = test(next) { return (next, part) }
+        continue
+      case .listed:
+        guard k < listed.count else {
+          order = .done
+          return nil
+        }
+        i = listed[k]
+        k += 1
+      case .all:
+        guard k >= 0 else {
+          order = .done
+          return nil
+        }
+        i = k
+        k -= 1
+      case .done:
+        return nil
+      }
+      // Tested if its box, widened by the tolerance, holds `p`.
+      guard let box = tester.storage.leafBounds[i], box.insetBy(-tester.tolerance).contains(p)
+      else {
+        continue
+      }
+      if let part = test(i) { return (i, part) }
+    }
+  }
+
+  /// The part of leaf `i` hit, clips applied; its box is known to hold `p`.
+  private mutating func test(_ i: Int) -> Hit.Part? {
+    guard let part = tester.test(i, at: p), tester.storage.clipsContain(leaf: i, p) else {
+      return nil
+    }
+    return part
   }
 }
 

@@ -68,9 +68,12 @@ final class SceneStorage: Sendable {
   let canvasToDocument: Transform
   /// The drawing's elements with their display names, for results.
   let document: Document
-  let index = Mutex<SpatialIndex?>(nil)
+  /// The spatial index and the element table, set once when first needed (see
+  /// ``spatialIndex``): every hit test reads them, with one atomic load each rather than a
+  /// lock.
+  let index = OnceReference<SpatialIndex>()
   let owners = Mutex<[NodeID: [Int]]?>(nil)
-  let positions = Mutex<ElementTable?>(nil)
+  let positions = OnceReference<ElementTable>()
   /// Cairo stroke probes that hit tests have finished with: making one (a surface and a
   /// context) costs more than most hit tests.
   private let probes = Mutex<[ProbeBox]>([])
@@ -88,13 +91,11 @@ final class SceneStorage: Sendable {
     self.document = document
     documentToCanvas = Self.rootUserSpace(tree.root)
     canvasToDocument = documentToCanvas.inverted ?? .identity
-    if let previous, previous.leafBounds == leafBounds {
-      let kept = previous.index.withLock { $0 }
-      index.withLock { $0 = kept }
+    if let previous, previous.leafBounds == leafBounds, let kept = previous.index.load() {
+      _ = index.storeIfNil(kept)
     }
-    if let previous, sameElements {
-      let kept = previous.positions.withLock { $0 }
-      positions.withLock { $0 = kept }
+    if let previous, sameElements, let kept = previous.positions.load() {
+      _ = positions.storeIfNil(kept)
     }
   }
 
@@ -112,14 +113,11 @@ final class SceneStorage: Sendable {
     return t
   }
 
-  /// The spatial index, built on first use.
+  /// The spatial index, built on first use. Two threads whose first hit tests meet may
+  /// both build it; one index is kept, and both use that one.
   var spatialIndex: SpatialIndex {
-    index.withLock { cached in
-      if let cached { return cached }
-      let built = SpatialIndex(bounds: leafBounds)
-      cached = built
-      return built
-    }
+    if let built = index.load() { return built }
+    return index.storeIfNil(SpatialIndex(bounds: leafBounds))
   }
 
   /// A probe for one hit test's use; give it back with ``giveBack(_:)``.
@@ -133,14 +131,10 @@ final class SceneStorage: Sendable {
   }
 
   /// Every node's parent and position among its parent's element children, built on
-  /// first use.
+  /// first use (as ``spatialIndex`` is).
   var elementTable: ElementTable {
-    positions.withLock { cached in
-      if let cached { return cached }
-      let built = ElementTable(document)
-      cached = built
-      return built
-    }
+    if let built = positions.load() { return built }
+    return positions.storeIfNil(ElementTable(document))
   }
 
   /// For every element, the leaves it owns (see ``Leaf/owners``), built on first use.

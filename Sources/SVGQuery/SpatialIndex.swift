@@ -91,36 +91,50 @@ final class SpatialIndex: Sendable {
   private static func cell(
     _ p: Point, _ origin: Point, _ size: Point, _ columns: Int, _ rows: Int
   ) -> (Int, Int) {
+    // `Int(v)` rounds down what is not negative, without a call to `floor`.
     func clamp(_ v: Double, _ n: Int) -> Int {
-      guard v.isFinite else { return v > 0 ? n - 1 : 0 }
-      return max(0, min(n - 1, Int(v.rounded(.down))))
+      guard v >= 0 else { return 0 }
+      return v < Double(n - 1) ? Int(v) : n - 1
     }
     return (clamp((p.x - origin.x) / size.x, columns), clamp((p.y - origin.y) / size.y, rows))
   }
 
-  /// Calls `body` with each shape whose box contains `p` (`Rect.contains`), top-most first
-  /// (descending paint order), each once, until it returns false. Allocates nothing: the cell's list and
-  /// the large shapes, both in paint order, are merged from their ends, and shapes whose
-  /// entry's box misses `p` are skipped.
-  func forEachCandidate(at p: Point, _ body: (Int) -> Bool) {
+  /// Where a walk over the shapes at a point stands (see ``next(_:at:)``): the next entry
+  /// of the cell's list and of the large shapes, each read from its end.
+  struct Cursor {
+    var k = -1
+    var first = 0
+    var l = -1
+  }
+
+  /// The walk over the shapes whose box may hold `p`.
+  func cursor(at p: Point) -> Cursor {
     let (c, r) = Self.cell(p, origin, cellSize, columns, rows)
     let cell = r * columns + c
+    return Cursor(k: Int(starts[cell + 1]) - 1, first: Int(starts[cell]), l: large.count - 1)
+  }
+
+  /// The next shape whose box contains `p` (`Rect.contains`), top-most first (descending
+  /// paint order), each once; nil at the end. Allocates nothing: the cell's list and the
+  /// large shapes, both in paint order, are merged from their ends, and shapes whose
+  /// entry's box misses `p` are skipped.
+  func next(_ cursor: inout Cursor, at p: Point) -> Int? {
     items.withUnsafeBufferPointer { items in
       large.withUnsafeBufferPointer { large in
-        let first = Int(starts[cell])
-        var k = Int(starts[cell + 1]) - 1
-        var l = large.count - 1
-        while k >= first || l >= 0 {
+        while cursor.k >= cursor.first || cursor.l >= 0 {
           let next: Entry
-          if l < 0 || (k >= first && items[k].shape > large[l].shape) {
-            next = items[k]
-            k -= 1
+          if cursor.l < 0
+            || (cursor.k >= cursor.first && items[cursor.k].shape > large[cursor.l].shape)
+          {
+            next = items[cursor.k]
+            cursor.k -= 1
           } else {
-            next = large[l]
-            l -= 1
+            next = large[cursor.l]
+            cursor.l -= 1
           }
-          if next.contains(p), !body(Int(next.shape)) { return }
+          if next.contains(p) { return Int(next.shape) }
         }
+        return nil
       }
     }
   }

@@ -59,33 +59,45 @@ enum StrokeBand {
     let fallback = s.fallback
     // A dash ends anywhere along the path, and a square cap there reaches √2 half widths.
     let bodyReach = s.dashed && s.squareCap ? half * 2.0.squareRoot() : half
-    let accept = s.dashed ? -1 : half - margin
+    // The least distance from a segment's centre line beyond what the stroke reaches
+    // around it, less that segment's margin.
     var nearestBody = Double.infinity
     // The least distance from a vertex beyond what the stroke reaches around it.
     var nearestVertex = Double.infinity
     var inside = false
-    var point = Point.zero
-    var start = Point.zero
+    var point = Point(0, 0)
+    var start = Point(0, 0)
     func mapped(_ v: Point) -> Point { map?.apply(v) ?? v }
     func vertex(_ v: Point, _ factor: Double) {
       nearestVertex = min(nearestVertex, (q - v).length - half * factor)
     }
     // The faces that end the curve being cut into pieces (see `curve`): a point a piece
     // takes in must lie ahead of every one; nil when one is too uncertain to tell.
-    var faces: Faces? = Faces()
-    /// One straight piece, `slack` away from the true geometry at most.
+    var faces = Faces()
+    /// One straight piece, `slack` away from the true geometry at most: a piece of a curve,
+    /// or a segment of the path (`ofCurve` false), whose edges cairo draws closer to where
+    /// they are than a curve's (see ``StraightMargin``).
     func piece(_ a: Point, _ b: Point, slack: Double, ofCurve: Bool = false) {
       let ab = b - a
       let length2 = ab.x * ab.x + ab.y * ab.y
-      var t = length2 > 0 ? ((q - a).x * ab.x + (q - a).y * ab.y) / length2 : 0
+      let length = length2.squareRoot()
+      let t = length2 > 0 ? ((q - a).x * ab.x + (q - a).y * ab.y) / length2 : 0
+      let d = (q - (a + ab * min(1, max(0, t)))).length
+      // A segment's own margins, unless the point is beyond its body whichever margin is
+      // kept (``StraightMargin/edge`` is below the curves' margin plus 0.08 half widths):
+      // then they would change no answer, and are not worked out.
+      var (edge, end) = (margin, margin)
+      if !ofCurve, !s.roundEnds, d - slack - margin - 0.08 * half <= bodyReach,
+        let straight = StraightMargin(length: length, half: half, scale: deviceScale, skew: skew)
+      {
+        (edge, end) = (straight.edge, straight.end)
+      }
       // Beside the piece, a margin in from its ends (a butt cap ends the stroke there).
-      let inset = length2 > 0 ? margin / length2.squareRoot() : 1
+      let inset = length2 > 0 ? end / length : 1
       let beside = t > inset && t < 1 - inset
-      t = min(1, max(0, t))
-      let d = (q - (a + ab * t)).length
-      nearestBody = min(nearestBody, d - slack)
-      if beside, d + slack < accept {
-        if ofCurve { guard let faces, faces.ahead(q, half: half) else { return } }
+      nearestBody = min(nearestBody, d - slack - edge)
+      if beside, d + slack < half - edge, !s.dashed {
+        if ofCurve { guard faces.ahead(q, half: half) else { return } }
         inside = true
       }
     }
@@ -128,20 +140,20 @@ enum StrokeBand {
         let device = length * deviceScale
         let turn = turn + skew / (64 * device)
         guard length > 0, device >= 0.5, length.isFinite, turn < 0.3 else {
-          faces = nil
+          faces.giveUp()
           return
         }
-        faces?.add(
+        faces.add(
           Face(point: from, unit: direction * (1 / length), margin: margin + shift, turn: turn))
       }
       let first = b != a ? b - a : c != a ? c - a : d - a
       let last = d != c ? d - c : d != b ? d - b : d - a
       face(a, first, 0, 0)
-      face(d, Point.zero - last, 0, 0)
+      face(d, Point(0, 0) - last, 0, 0)
       if StrokeVertices.maybeStraight(p0, p1, p2, p3) {
         let turn = chordLength > 0 ? 4 * off / chordLength : 0
         face(a, chord, turn, 2 * off)
-        face(d, Point.zero - chord, turn, 2 * off)
+        face(d, Point(0, 0) - chord, turn, 2 * off)
       }
       // Halved (de Casteljau) where it comes near `q`: a half whose control box is beyond
       // the stroke's reach is passed over as the whole curve is above (its pieces' slack is
@@ -198,7 +210,7 @@ enum StrokeBand {
       }
       if inside { return .inside }
     }
-    let bodyClear = nearestBody > bodyReach + margin
+    let bodyClear = nearestBody > bodyReach
     if bodyClear && nearestVertex > margin {
       return .outside
     }
@@ -253,25 +265,35 @@ private struct Face {
   }
 }
 
-/// The faces of one curve, at most four, held in place (no allocation per hit test).
+extension Face {
+  /// A placeholder in ``Faces``, never read.
+  init() { self.init(point: Point(0, 0), unit: Point(0, 0), margin: 0, turn: 0) }
+}
+
+/// The faces of one curve, at most four, held in place (no allocation per hit test, and
+/// no optionals to copy).
 private struct Faces {
-  private var f0, f1, f2, f3: Face?
+  // Placeholders until added (a `static let` would be read through `swift_once`).
+  private var f0 = Face(), f1 = Face(), f2 = Face(), f3 = Face()
+  private var count = 0
+  /// False once a face was too uncertain to tell: then no point is ahead.
+  private var known = true
 
   mutating func add(_ face: Face) {
-    if f0 == nil {
-      f0 = face
-    } else if f1 == nil {
-      f1 = face
-    } else if f2 == nil {
-      f2 = face
-    } else {
-      f3 = face
+    switch count {
+    case 0: f0 = face
+    case 1: f1 = face
+    case 2: f2 = face
+    default: f3 = face
     }
+    count = min(count + 1, 4)
   }
 
+  mutating func giveUp() { known = false }
+
   func ahead(_ q: Point, half: Double) -> Bool {
-    (f0?.ahead(q, half: half) ?? true) && (f1?.ahead(q, half: half) ?? true)
-      && (f2?.ahead(q, half: half) ?? true) && (f3?.ahead(q, half: half) ?? true)
+    known && (count < 1 || f0.ahead(q, half: half)) && (count < 2 || f1.ahead(q, half: half))
+      && (count < 3 || f2.ahead(q, half: half)) && (count < 4 || f3.ahead(q, half: half))
   }
 }
 
@@ -283,6 +305,9 @@ struct StrokeShape: Sendable {
   var nonScaling: Bool
   var dashed: Bool
   var squareCap: Bool
+  /// Whether cairo draws round caps or joins: fans of pen vertices, after which its
+  /// contours are not within ``StraightMargin`` of the segments' edges.
+  var roundEnds: Bool
   /// ``StrokeVertices/fallback(_:)``.
   var fallback: Double
   /// How cairo joins segments, and the miter limit (see ``StrokeJoins``).
@@ -303,6 +328,7 @@ struct StrokeShape: Sendable {
     nonScaling = s.nonScaling
     dashed = s.dashes != nil
     squareCap = s.cap == .square
+    roundEnds = s.cap == .round || StrokeJoins.Kind(s.join) == .round
     fallback = StrokeVertices.fallback(s)
     join = StrokeJoins.Kind(s.join)
     miterLimit = s.miterLimit
@@ -322,5 +348,45 @@ extension Transform {
     let det = a * d - b * c
     let root = max(0, s * s - 4 * det * det).squareRoot()
     return max(0, (s - root) / 2).squareRoot()
+  }
+}
+
+/// How near the edges of a straight segment's stroke cairo draws them, in the segment's
+/// space: the margins the cheap answers keep there instead of a curve's quarter pixel.
+///
+/// Cairo rounds to 1/256 of a device pixel, each rounding moving a point by at most
+/// `e` = √2/512: the segment's ends as the path is made, each edge's offset from them
+/// (half the width across the rounded segment's direction) as the stroker adds it, and
+/// the probed point. A point beside the segment is then within `3e` of where it is against
+/// the exact edge, the probe's clip box (one fixed unit around the point) moves edges it
+/// cuts by one unit more, and a dashed square cap's corner adds one rounded offset more:
+/// at most `5e + 1/256` ≈ 0.018 device pixels. ``base`` is 1/32. The rounded segment's
+/// direction also turns, by `θ` ≤ `4e / L` on a segment `L` device pixels long, which
+/// turns its end faces (moving them by `half · θ` beside the segment) and moves the edge
+/// by `half · θ²` at most; in the segment's own space the turn is at most `skew` times as
+/// large. Short segments (under a device pixel) keep the curves' margin, and so do strokes
+/// with round caps or joins: next to cairo's fans of pen vertices its outline strays
+/// farther (`StraightEdgeTests` found points 1/64 inside the edge that cairo left out).
+struct StraightMargin {
+  /// The margin in device pixels, before the turn.
+  static let base = 1.0 / 32
+  /// What a fixed-point rounding moves a point by, at most.
+  static let rounding = 2.0.squareRoot() / 512
+
+  /// Kept from the edges beside the segment.
+  var edge: Double
+  /// Kept from the segment's end faces.
+  var end: Double
+
+  /// `length` and `half` in the segment's space, which `scale` lengthens at least and
+  /// whose angles `skew` bounds the change of; nil for a segment too short to tell.
+  init?(length: Double, half: Double, scale: Double, skew: Double) {
+    let device = length * scale
+    guard device >= 1, device.isFinite, scale > 0 else { return nil }
+    let deviceTurn = 4 * Self.rounding / device
+    guard skew * deviceTurn <= 0.25 else { return nil }
+    let turn = 1.1 * skew * deviceTurn
+    edge = Self.base / scale + half * turn * turn
+    end = Self.base / scale + 1.1 * half * turn
   }
 }

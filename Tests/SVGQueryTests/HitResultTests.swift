@@ -66,4 +66,24 @@ import Testing
     #expect(hit.ancestors.map(\.name) == ["a"])
     #expect(hit != original)
   }
+
+  /// A hit's index path is read from the scene's table when asked for; it stays the path
+  /// of the element found when the result's node is changed, as a stored path would.
+  @Test func indexPathsReadOnDemandStayTheElementsFound() throws {
+    let s = try scene(
+      "<g id=\"layer\"><rect width=\"10\" height=\"10\"/><rect id=\"a\" width=\"100\" height=\"100\"/></g>"
+    )
+    var element = try #require(s.element(at: Point(50, 50))).element
+    #expect(element.indexPath == s.document.indexPath(of: element.node))
+    #expect(element.name == "a")
+    let path = element.indexPath
+    element.node = s.document.root!
+    #expect(element.indexPath == path)
+    var other = try #require(s.element(at: Point(50, 50))).element
+    let again = try #require(s.element(at: Point(50, 50))).element
+    #expect(other == again)
+    other.indexPath = ElementPath([7])
+    #expect(other.indexPath == ElementPath([7]))
+    #expect(other != element)
+  }
 }

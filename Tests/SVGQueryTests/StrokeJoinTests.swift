@@ -24,11 +24,6 @@ import Testing
       "stroke-linejoin:miter;stroke-miterlimit:10", "stroke-linejoin:round",
       "stroke-linejoin:bevel", "stroke-linejoin:miter-clip",
     ]
-    let transforms = [
-      Transform.identity, Transform(a: 0.8, b: 0.6, c: -0.6, d: 0.8, e: 5, f: 3),
-      Transform.scale(3, 3), Transform.scale(1.5, 0.6), Transform.scale(-2, 2),
-      Transform(a: 1, b: 0.4, c: -0.3, d: 1.5, e: 3, f: -2),
-    ]
     let probe = StrokeProbe()
     var decided = 0
     var decidedBySegments = 0
@@ -62,7 +57,7 @@ import Testing
       }
       let stroke = shape.stroke
       if case .move(let first)? = shape.path.elements.first { corners.append(first) }
-      for t in transforms {
+      for t in strokeTestTransforms {
         for corner in corners {
           for _ in 0..<12 {
             let angle = random.next() * 2 * Double.pi

@@ -39,3 +39,10 @@ func strokedPath(_ d: String, style: String) throws -> (path: Path, stroke: Stro
   }
   return tree.root.children.lazy.compactMap(first).first
 }
+
+/// Rotations, reflections, stretches and skews that the random stroke tests draw under.
+let strokeTestTransforms = [
+  Transform.identity, Transform(a: 0.8, b: 0.6, c: -0.6, d: 0.8, e: 5, f: 3),
+  Transform.scale(3, 3), Transform.scale(1.5, 0.6), Transform.scale(-2, 2),
+  Transform(a: 1, b: 0.4, c: -0.3, d: 1.5, e: 3, f: -2),
+]
