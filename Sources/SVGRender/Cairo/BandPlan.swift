@@ -110,10 +110,11 @@ enum BandPlan {
 
 extension RenderTree {
   /// The rows at which a bandable tree drawn into `bitmap` is cut into `count` bands (see
-  /// ``BandPlan``), or nil when it is drawn in one. Walks the tree once on a context of the
-  /// bitmap's size without drawing.
+  /// ``BandPlan``), or nil when it is drawn in one, with the reason in `refusal`. Walks the
+  /// tree once on a context of the bitmap's size without drawing.
   func bandEdges(
-    _ count: Int, for bitmap: inout Bitmap, drawing: Size, budget: PixelBudget
+    _ count: Int, for bitmap: inout Bitmap, drawing: Size, budget: PixelBudget,
+    refusal: inout String?
   ) -> [Int]? {
     let survey = ChordSurvey()
     bitmap.withSurface { surface in
@@ -123,6 +124,13 @@ extension RenderTree {
         survey: survey)
       cairo_destroy(cr)
     }
-    return BandPlan.edges(count: count, height: bitmap.height, survey: survey)
+    let edges = BandPlan.edges(count: count, height: bitmap.height, survey: survey)
+    if edges == nil {
+      refusal =
+        survey.gradientHazard
+        ? "a gradient that cannot be placed in device space"
+        : "no band edges avoid the band hazard"
+    }
+    return edges
   }
 }

@@ -29,7 +29,8 @@ import Synchronization
 /// segments beside it; all of that lies within the stroke's reach of the chord and its
 /// neighbours, so where a band strokes a curve that the stroker turns into its chord and the
 /// curve or a neighbour reaches the band, the band raises the band hazard (``BandChords``),
-/// whatever the joins. Layers (opacity, clips, masks, blending) are per-pixel and their
+/// whatever the joins. The band edges are chosen before drawing so that no band raises it
+/// (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel and their
 /// sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
@@ -185,9 +186,11 @@ extension RenderTree {
     var bitmap = Bitmap(width: width, height: height)
     let drawing = Size(width: Double(width), height: Double(height))
     let budget = PixelBudget(maxPixels: Limits.default.maxPixels)
-    guard let planned = bandEdges(count, for: &bitmap, drawing: drawing, budget: budget) else {
-      return "no band edges avoid the band hazard"
-    }
+    var refusal: String?
+    guard
+      let planned = bandEdges(
+        count, for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
+    else { return refusal }
     edges = planned
     let kept = drawBands(
       planned, into: &bitmap, drawing: drawing, background: nil, budget: budget,

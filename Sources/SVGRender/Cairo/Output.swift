@@ -98,9 +98,11 @@ extension RenderTree {
     // fits the budget too, so that both draw the same layers.
     let count = bands ?? BandedRaster.automaticCount(width: width, height: height)
     var banded = false
+    var refusal: String?
     if count > 1, budget.allows(width: width + 1, height: height + 1),
       BandedRaster.isBandable(root),
-      let edges = bandEdges(min(count, height), for: &bitmap, drawing: drawing, budget: budget)
+      let edges = bandEdges(
+        min(count, height), for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
     {
       banded = drawBands(
         edges, into: &bitmap, drawing: drawing, background: background, budget: budget,
