@@ -27,19 +27,11 @@ enum BandChords {
   /// it (see above). The context's path, matrix, clip and stroke style are those of the
   /// stroke about to be drawn.
   static func mayDiffer(on cr: OpaquePointer, hasCurves: Bool) -> Bool {
-    let reach = Reach(on: cr)
-    guard hasCurves || reach.narrow else { return false }
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
-    cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-    var (px0, py0, px1, py1) = (0.0, 0.0, 0.0, 0.0)
-    cairo_path_extents(cr, &px0, &py0, &px1, &py1)
-    cairo_restore(cr)
-    let rows = reach.rows(py0, py1)
-    // Most strokes lie wholly inside the band or outside it: no copy of their path.
-    guard StrokedPath.straddles(rows, x0, y0, x1, y1) else { return false }
-    return StrokedPath(on: cr, reach: reach, rows: rows).mayDiffer(clip: (x0, y0, x1, y1))
+    guard let (reach, rows, clip) = Reach.extents(on: cr, hasCurves: hasCurves),
+      // Most strokes lie wholly inside the band or outside it: no copy of their path.
+      StrokedPath.straddles(rows, clip.x0, clip.y0, clip.x1, clip.y1)
+    else { return false }
+    return StrokedPath(on: cr, reach: reach, rows: rows).mayDiffer(clip: clip)
   }
 
   static func hasUnityScale(_ m: cairo_matrix_t) -> Bool {
@@ -70,6 +62,25 @@ enum BandChords {
       let unity = hasUnityScale(m)
       boxY = unity ? expansion : reachY
       boxX = unity ? expansion : reachX
+    }
+
+    /// For the stroke about to be drawn on `cr`: its reach, the device rows it can touch and
+    /// the device extents of the clip; nil when it has neither curves nor a narrow box, and
+    /// so draws the same under any clip.
+    static func extents(on cr: OpaquePointer, hasCurves: Bool) -> (
+      reach: Reach, rows: ClosedRange<Double>,
+      clip: (x0: Double, y0: Double, x1: Double, y1: Double)
+    )? {
+      let reach = Reach(on: cr)
+      guard hasCurves || reach.narrow else { return nil }
+      cairo_save(cr)
+      cairo_identity_matrix(cr)
+      var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
+      cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+      var (px0, py0, px1, py1) = (0.0, 0.0, 0.0, 0.0)
+      cairo_path_extents(cr, &px0, &py0, &px1, &py1)
+      cairo_restore(cr)
+      return (reach, reach.rows(py0, py1), (x0, y0, x1, y1))
     }
 
     /// The device rows the stroke of a path spanning rows `top` to `bottom` can touch.

@@ -28,22 +28,12 @@ final class ChordSurvey {
   /// Adds the stroke about to be drawn on `cr` (its path, matrix and style set) if it could
   /// raise the hazard in some band.
   func add(strokeOn cr: OpaquePointer, hasCurves: Bool) {
-    let reach = BandChords.Reach(on: cr)
-    guard hasCurves || reach.narrow else { return }
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
-    cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-    var (px0, py0, px1, py1) = (0.0, 0.0, 0.0, 0.0)
-    cairo_path_extents(cr, &px0, &py0, &px1, &py1)
-    cairo_restore(cr)
-    let rows = reach.rows(py0, py1)
-    // A stroke that cannot reach the image draws in no band.
-    guard x1 > x0, y1 > y0, rows.overlaps(y0...y1) else { return }
+    guard let (reach, rows, clip) = BandChords.Reach.extents(on: cr, hasCurves: hasCurves),
+      // A stroke that cannot reach the image draws in no band.
+      clip.x1 > clip.x0, clip.y1 > clip.y0, rows.overlaps(clip.y0...clip.y1)
+    else { return }
     strokes.append(
-      Entry(
-        stroke: BandChords.StrokedPath(on: cr, reach: reach, rows: rows),
-        clip: (x0, y0, x1, y1)))
+      Entry(stroke: BandChords.StrokedPath(on: cr, reach: reach, rows: rows), clip: clip))
   }
 }
 
