@@ -27,100 +27,161 @@ enum BandChords {
   /// it (see above). The context's path, matrix, clip and stroke style are those of the
   /// stroke about to be drawn.
   static func mayDiffer(on cr: OpaquePointer, hasCurves: Bool) -> Bool {
-    var m = cairo_matrix_t()
-    cairo_get_matrix(cr, &m)
-    var expansion = cairo_get_line_cap(cr) == CAIRO_LINE_CAP_SQUARE ? 0.5.squareRoot() : 0.5
-    if cairo_get_line_join(cr) == CAIRO_LINE_JOIN_MITER {
-      expansion = max(expansion, 2.0.squareRoot() * cairo_get_miter_limit(cr))
-    }
-    expansion *= cairo_get_line_width(cr)
-    // The reach down the page, and cairo's idea of it (its unit-scale shortcut).
-    let reachY = expansion * hypot(m.yy, m.yx)
-    let reachX = expansion * hypot(m.xx, m.xy)
-    let unity = hasUnityScale(m)
-    let boxY = unity ? expansion : reachY
-    let boxX = unity ? expansion : reachX
-    // Under a stretch cairo takes for unit scale (`scale(0.5 2)`) its box is narrower than
-    // the stroke's reach down the page, and it also skips the round joins and caps whose
-    // centre is outside the box though they reach into the band.
-    let narrow = boxY < reachY
-    guard hasCurves || narrow else { return false }
-
-    cairo_save(cr)
-    cairo_identity_matrix(cr)
-    var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
-    cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-    var (px0, py0, px1, py1) = (0.0, 0.0, 0.0, 0.0)
-    cairo_path_extents(cr, &px0, &py0, &px1, &py1)
-    // A stroke wholly inside the band's rows is stroked without a box (nothing is chorded);
-    // one wholly outside them draws nothing there.
-    let rows = (py0 - reachY - 1)...(py1 + reachY + 1)
-    guard x1 > x0, y1 > y0, rows.overlaps(y0...y1), rows.lowerBound < y0 || rows.upperBound > y1
-    else {
-      cairo_restore(cr)
-      return false
-    }
-    let path = cairo_copy_path(cr)!
-    cairo_restore(cr)
-    defer { cairo_path_destroy(path) }
-
-    // Slack for cairo's 24.8 fixed point, on the safe side: a curve near the edge of the
-    // box is taken as chorded, a segment near the band as reaching it.
-    let slack = 1.0 / 32
-    let band = (y0 - reachY - 1)...(y1 + reachY + 1)
-    let box = (
-      x: (x0 - boxX + slack)...(x1 + boxX - slack), y: (y0 - boxY + slack)...(y1 + boxY - slack)
-    )
-    var segments: [Segment] = []
-    var current = (x: 0.0, y: 0.0)
-    var start = current
-    func reaches() -> Bool {
-      defer { segments.removeAll(keepingCapacity: true) }
-      let n = segments.count
-      for s in segments where narrow && s.y.overlaps(band) && !s.isInside(box.y) {
-        return true
-      }
-      for (i, s) in segments.enumerated() where s.isCurve && !s.meets(box) {
-        for j in [i, (i + n - 1) % n, (i + 1) % n] where segments[j].y.overlaps(band) {
-          return true
-        }
-      }
-      return false
-    }
-    func line(to p: (x: Double, y: Double)) {
-      if p != current { segments.append(Segment([current, p], isCurve: false)) }
-      current = p
-    }
-    let data = path.pointee.data!
-    var i = 0
-    while i < Int(path.pointee.num_data) {
-      let header = data[i].header
-      let point = { (k: Int) in (x: data[i + k].point.x, y: data[i + k].point.y) }
-      switch header.type {
-      case CAIRO_PATH_MOVE_TO:
-        if reaches() { return true }
-        current = point(1)
-        start = current
-      case CAIRO_PATH_LINE_TO:
-        line(to: point(1))
-      case CAIRO_PATH_CURVE_TO:
-        segments.append(Segment([current, point(1), point(2), point(3)], isCurve: true))
-        current = point(3)
-      default:
-        line(to: start)
-        if reaches() { return true }
-      }
-      i += Int(header.length)
-    }
-    return reaches()
+    guard let (reach, rows, clip) = Reach.extents(on: cr, hasCurves: hasCurves),
+      // Most strokes lie wholly inside the band or outside it: no copy of their path.
+      StrokedPath.straddles(rows, clip.x0, clip.y0, clip.x1, clip.y1)
+    else { return false }
+    return StrokedPath(on: cr, reach: reach, rows: rows).mayDiffer(clip: clip)
   }
 
   static func hasUnityScale(_ m: cairo_matrix_t) -> Bool {
     Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0).hasCairoUnityScale()
   }
 
+  /// How far a stroke reaches down and across the page, and how far cairo's box reaches.
+  struct Reach {
+    let reachY: Double
+    let boxX: Double
+    let boxY: Double
+    /// Under a stretch cairo takes for unit scale (`scale(0.5 2)`) its box is narrower than
+    /// the stroke's reach down the page, and it also skips the round joins and caps whose
+    /// centre is outside the box though they reach into the band.
+    var narrow: Bool { boxY < reachY }
+
+    init(on cr: OpaquePointer) {
+      var m = cairo_matrix_t()
+      cairo_get_matrix(cr, &m)
+      var expansion = cairo_get_line_cap(cr) == CAIRO_LINE_CAP_SQUARE ? 0.5.squareRoot() : 0.5
+      if cairo_get_line_join(cr) == CAIRO_LINE_JOIN_MITER {
+        expansion = max(expansion, 2.0.squareRoot() * cairo_get_miter_limit(cr))
+      }
+      expansion *= cairo_get_line_width(cr)
+      // The reach down the page, and cairo's idea of it (its unit-scale shortcut).
+      reachY = expansion * hypot(m.yy, m.yx)
+      let reachX = expansion * hypot(m.xx, m.xy)
+      let unity = hasUnityScale(m)
+      boxY = unity ? expansion : reachY
+      boxX = unity ? expansion : reachX
+    }
+
+    /// For the stroke about to be drawn on `cr`: its reach, the device rows it can touch and
+    /// the device extents of the clip; nil when it has neither curves nor a narrow box, and
+    /// so draws the same under any clip.
+    static func extents(on cr: OpaquePointer, hasCurves: Bool) -> (
+      reach: Reach, rows: ClosedRange<Double>,
+      clip: (x0: Double, y0: Double, x1: Double, y1: Double)
+    )? {
+      let reach = Reach(on: cr)
+      guard hasCurves || reach.narrow else { return nil }
+      cairo_save(cr)
+      cairo_identity_matrix(cr)
+      var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
+      cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+      var (px0, py0, px1, py1) = (0.0, 0.0, 0.0, 0.0)
+      cairo_path_extents(cr, &px0, &py0, &px1, &py1)
+      cairo_restore(cr)
+      return (reach, reach.rows(py0, py1), (x0, y0, x1, y1))
+    }
+
+    /// The device rows the stroke of a path spanning rows `top` to `bottom` can touch.
+    func rows(_ top: Double, _ bottom: Double) -> ClosedRange<Double> {
+      (top - reachY - 1)...(bottom + reachY + 1)
+    }
+  }
+
+  /// One stroke as the band hazard sees it: its reach, the device rows it can touch and the
+  /// boxes of its segments, subpath by subpath (as cairo holds the path).
+  struct StrokedPath {
+    let reach: Reach
+    let rows: ClosedRange<Double>
+    private(set) var subpaths: [[Segment]] = []
+
+    /// The stroke about to be drawn on `cr`, whose rows are `rows` (``Reach/rows(_:_:)``).
+    init(on cr: OpaquePointer, reach: Reach, rows: ClosedRange<Double>) {
+      self.reach = reach
+      self.rows = rows
+      cairo_save(cr)
+      cairo_identity_matrix(cr)
+      let path = cairo_copy_path(cr)!
+      cairo_restore(cr)
+      defer { cairo_path_destroy(path) }
+      var segments: [Segment] = []
+      var current = (x: 0.0, y: 0.0)
+      var start = current
+      func end() {
+        if !segments.isEmpty { subpaths.append(segments) }
+        segments.removeAll()
+      }
+      func line(to p: (x: Double, y: Double)) {
+        if p != current { segments.append(Segment([current, p], isCurve: false)) }
+        current = p
+      }
+      let data = path.pointee.data!
+      var i = 0
+      while i < Int(path.pointee.num_data) {
+        let header = data[i].header
+        let point = { (k: Int) in (x: data[i + k].point.x, y: data[i + k].point.y) }
+        switch header.type {
+        case CAIRO_PATH_MOVE_TO:
+          end()
+          current = point(1)
+          start = current
+        case CAIRO_PATH_LINE_TO:
+          line(to: point(1))
+        case CAIRO_PATH_CURVE_TO:
+          segments.append(Segment([current, point(1), point(2), point(3)], isCurve: true))
+          current = point(3)
+        default:
+          line(to: start)
+          end()
+        }
+        i += Int(header.length)
+      }
+      end()
+    }
+
+    /// Whether a stroke touching `rows` is cut by the clip extents `x0, y0, x1, y1`: it
+    /// reaches them, and reaches beyond their top or bottom. A stroke wholly inside the
+    /// clip's rows is stroked without a box (nothing is chorded); one wholly outside them
+    /// draws nothing there.
+    static func straddles(
+      _ rows: ClosedRange<Double>, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double
+    ) -> Bool {
+      x1 > x0 && y1 > y0 && rows.overlaps(y0...y1)
+        && (rows.lowerBound < y0 || rows.upperBound > y1)
+    }
+
+    /// Whether this stroke, drawn under the device clip extents `clip`, may chord a curve
+    /// with an effect inside the clip's rows (see ``BandChords``).
+    func mayDiffer(clip: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+      let (x0, y0, x1, y1) = clip
+      guard Self.straddles(rows, x0, y0, x1, y1) else { return false }
+      // Slack for cairo's 24.8 fixed point, on the safe side: a curve near the edge of the
+      // box is taken as chorded, a segment near the band as reaching it.
+      let slack = 1.0 / 32
+      let band = (y0 - reach.reachY - 1)...(y1 + reach.reachY + 1)
+      let box = (
+        x: (x0 - reach.boxX + slack)...(x1 + reach.boxX - slack),
+        y: (y0 - reach.boxY + slack)...(y1 + reach.boxY - slack)
+      )
+      let narrow = reach.narrow
+      for segments in subpaths {
+        let n = segments.count
+        for s in segments where narrow && s.y.overlaps(band) && !s.isInside(box.y) {
+          return true
+        }
+        for (i, s) in segments.enumerated() where s.isCurve && !s.meets(box) {
+          for j in [i, (i + n - 1) % n, (i + 1) % n] where segments[j].y.overlaps(band) {
+            return true
+          }
+        }
+      }
+      return false
+    }
+  }
+
   /// A segment's box in device space.
-  private struct Segment {
+  struct Segment {
     var x: ClosedRange<Double>
     var y: ClosedRange<Double>
     let isCurve: Bool

@@ -29,7 +29,8 @@ import Synchronization
 /// segments beside it; all of that lies within the stroke's reach of the chord and its
 /// neighbours, so where a band strokes a curve that the stroker turns into its chord and the
 /// curve or a neighbour reaches the band, the band raises the band hazard (``BandChords``),
-/// whatever the joins. Layers (opacity, clips, masks, blending) are per-pixel and their
+/// whatever the joins. The band edges are chosen before drawing so that no band raises it
+/// (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel and their
 /// sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
@@ -136,17 +137,18 @@ final class BandHazard: Sendable {
 }
 
 extension RenderTree {
-  /// Draws the tree into `bitmap` in `count` bands at once (see ``BandedRaster``); false
-  /// when a band raised `hazard`, and the pixels are not to be used.
+  /// Draws the tree into `bitmap` in bands at once, band `i` the rows from `edges[i]` to
+  /// `edges[i + 1]` (see ``BandedRaster`` and ``BandPlan``); false when a band raised
+  /// `hazard`, and the pixels are not to be used.
   func drawBands(
-    _ count: Int, into bitmap: inout Bitmap, drawing: Size, background: Color?,
+    _ edges: [Int], into bitmap: inout Bitmap, drawing: Size, background: Color?,
     budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard
   ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
     bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
       let pixels = UnsafeSendable(buffer.baseAddress!)
-      DispatchQueue.concurrentPerform(iterations: count) { i in
-        let rows = (h * i / count)..<(h * (i + 1) / count)
+      DispatchQueue.concurrentPerform(iterations: edges.count - 1) { i in
+        let rows = edges[i]..<edges[i + 1]
         let surface = cairo_image_surface_create_for_data(
           pixels.value, CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(s))!
         let cr = cairo_create(surface)!
@@ -170,16 +172,29 @@ extension RenderTree {
   /// Why the tree is drawn in one band, or nil when it is drawn in bands when asked.
   package var bandRefusal: String? { BandedRaster.refusal(root) }
 
-  /// Whether the tree drawn at `width` × `height` in the automatic number of bands keeps
-  /// them: it is bandable, the image is large enough, and no band raised the band hazard
-  /// (a diagnostic for `svg-bench stages -v`: it draws the image in bands once).
-  package func keepsBands(width: Int, height: Int) -> Bool {
-    let count = BandedRaster.automaticCount(width: width, height: height)
-    guard count > 1, isBandable else { return false }
+  /// Why the tree drawn at `width` × `height` in `count` bands (the automatic number when
+  /// nil) is drawn in one, or nil when it keeps its bands: it is bandable, the image is large
+  /// enough, the plan finds band edges (``BandPlan``) and no band raises the band hazard
+  /// (a diagnostic for `svg-bench stages -v` and the band tests: it draws the image in
+  /// bands once). `edges` receives the plan's edges.
+  package func bandRefusal(
+    width: Int, height: Int, count: Int? = nil, edges: inout [Int]
+  ) -> String? {
+    let count = min(height, count ?? BandedRaster.automaticCount(width: width, height: height))
+    if let refusal = bandRefusal { return refusal }
+    guard count > 1 else { return "too small" }
     var bitmap = Bitmap(width: width, height: height)
-    return drawBands(
-      count, into: &bitmap, drawing: Size(width: Double(width), height: Double(height)),
-      background: nil, budget: PixelBudget(maxPixels: Limits.default.maxPixels),
+    let drawing = Size(width: Double(width), height: Double(height))
+    let budget = PixelBudget(maxPixels: Limits.default.maxPixels)
+    var refusal: String?
+    guard
+      let planned = bandEdges(
+        count, for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
+    else { return refusal }
+    edges = planned
+    let kept = drawBands(
+      planned, into: &bitmap, drawing: drawing, background: nil, budget: budget,
       cancellation: nil, hazard: BandHazard())
+    return kept ? nil : "a band raised the hazard (drawn again whole)"
   }
 }

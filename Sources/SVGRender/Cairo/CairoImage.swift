@@ -15,6 +15,8 @@ extension CairoRenderer {
     cairo_transform(cr, image.contentTransform)
     switch image.content {
     case .raster(let bitmap):
+      // A raster image keeps the tree in one band: nothing to survey.
+      guard survey == nil else { return }
       // Only vector outputs embed the file the pixels came from; raster ones never read it.
       let vector = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE
       let encoded = vector ? bitmap.encoded : nil

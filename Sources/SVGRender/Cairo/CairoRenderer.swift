@@ -14,6 +14,10 @@ struct CairoRenderer {
   var clipRows: (top: Double, bottom: Double)? = nil
   /// Raised by a paint that a band could draw differently from the whole image.
   var bandHazard: BandHazard? = nil
+  /// When set, the walk draws nothing: it gathers the strokes and gradients that could
+  /// raise the band hazard (see ``BandPlan``), under the clips and matrices they are drawn
+  /// with.
+  var survey: ChordSurvey? = nil
 
   func draw(_ node: RenderNode) {
     if let cancellation, cancellation.isCancelled { return }
@@ -30,6 +34,21 @@ struct CairoRenderer {
     cairo_save(cr)
     defer { cairo_restore(cr) }
     cairo_transform(cr, group.transform)
+    if survey != nil {
+      // Layers and coverage clips change neither matrices nor clip extents; a mask's
+      // content is drawn within its region.
+      for child in group.children { draw(child) }
+      var mask = group.mask
+      while let m = mask {
+        cairo_save(cr)
+        cairo_rectangle(cr, m.region.x, m.region.y, m.region.width, m.region.height)
+        cairo_clip(cr)
+        draw(m.content)
+        cairo_restore(cr)
+        mask = m.mask
+      }
+      return
+    }
     // A clip that is a plain cairo clip needs no layer of its own; it is set inside the
     // group's layer when there is one, so that its edges are not anti-aliased twice.
     // With filters the clip applies to the filter's result, so it cannot be set first.
@@ -75,6 +94,10 @@ struct CairoRenderer {
 
   private func fill(_ node: PathNode) {
     guard let fill = node.fill else { return }
+    if let survey {
+      if !placesExactly(fill.paint) { survey.gradientHazard = true }
+      return
+    }
     cairo_new_path(cr)
     appendPath(node.path)
     cairo_set_fill_rule(
@@ -89,6 +112,13 @@ struct CairoRenderer {
     cairo_save(cr)
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
     CairoStroke.prepare(node.path, stroke, width: stroke.width, on: cr)
+    if let survey {
+      survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
+      if !placesExactly(stroke.paint) { survey.gradientHazard = true }
+      cairo_restore(cr)
+      cairo_new_path(cr)
+      return
+    }
     if let bandHazard, BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves) {
       bandHazard.raise()
     }
@@ -131,6 +161,20 @@ struct CairoRenderer {
     defer { cairo_pattern_destroy(pattern) }
     cairo_set_source(cr, pattern)
     draw()
+  }
+
+  /// Whether `paint` draws the same in every band: a gradient that can be placed in device
+  /// space (``DeviceGradient``) or no gradient.
+  private func placesExactly(_ paint: RenderPaint) -> Bool {
+    switch paint {
+    case .color, .pattern: true
+    case .linearGradient(let g):
+      DeviceGradient(
+        transform: g.transform, geometry: CairoPaint.geometry(g), linear: (g.start, g.end),
+        on: cr) != nil
+    case .radialGradient(let g):
+      DeviceGradient(transform: g.transform, geometry: CairoPaint.geometry(g), on: cr) != nil
+    }
   }
 
   /// A gradient placed in device space (``DeviceGradient``) draws the same in every band; one

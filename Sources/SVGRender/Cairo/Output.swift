@@ -98,13 +98,16 @@ extension RenderTree {
     // fits the budget too, so that both draw the same layers.
     let count = bands ?? BandedRaster.automaticCount(width: width, height: height)
     var banded = false
+    var refusal: String?
     if count > 1, budget.allows(width: width + 1, height: height + 1),
-      BandedRaster.isBandable(root)
+      BandedRaster.isBandable(root),
+      let edges = bandEdges(
+        min(count, height), for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
     {
       banded = drawBands(
-        min(count, height), into: &bitmap, drawing: drawing, background: background,
-        budget: budget, cancellation: cancellation, hazard: BandHazard())
-      // A band drew a paint that bands may draw differently: the image is drawn again whole.
+        edges, into: &bitmap, drawing: drawing, background: background, budget: budget,
+        cancellation: cancellation, hazard: BandHazard())
+      // A band drew what the plan did not foresee: the image is drawn again whole.
       if !banded { bitmap = Bitmap(width: width, height: height) }
     }
     if !banded {
@@ -194,9 +197,9 @@ extension RenderTree {
   func draw(
     on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?, bandHazard: BandHazard? = nil,
-    clipRows: (top: Double, bottom: Double)? = nil
+    clipRows: (top: Double, bottom: Double)? = nil, survey: ChordSurvey? = nil
   ) {
-    if let bg = background {
+    if let bg = background, survey == nil {
       cairo_set_source_rgba(
         cr, Double(bg.r) / 255, Double(bg.g) / 255, Double(bg.b) / 255, bg.alpha)
       cairo_paint(cr)
@@ -205,10 +208,10 @@ extension RenderTree {
     cairo_scale(cr, drawing.width / size.width, drawing.height / size.height)
     let renderer = CairoRenderer(
       cr: cr, budget: budget, cancellation: cancellation, clipRows: clipRows,
-      bandHazard: bandHazard)
+      bandHazard: bandHazard, survey: survey)
     // The drawing is an isolated group, as a browser's root element is: what blends in it
     // blends with the drawing below it, never with the background under the whole.
-    if background != nil, root.containsBlending, budget.allowsLayer(cr) {
+    if background != nil, survey == nil, root.containsBlending, budget.allowsLayer(cr) {
       cairo_push_group(cr)
       renderer.draw(root)
       cairo_pop_group_to_source(cr)

@@ -1,0 +1,126 @@
+import CCairo
+import SVGGeometry
+
+/// What the bands of an image would stroke and paint, gathered before drawing by one walk of
+/// the tree that draws nothing (``CairoRenderer/survey``): every stroke that could raise
+/// the band hazard (``BandChords``) with the clip extents it is drawn under in the whole
+/// image, and whether a gradient could not be placed in device space (``DeviceGradient``),
+/// which would raise it in any band.
+final class ChordSurvey {
+  /// A stroke with curves (or under a stretch cairo takes for unit scale), and the device
+  /// clip extents it is drawn under in the whole image (a mask's region, an image's clip).
+  struct Entry {
+    let stroke: BandChords.StrokedPath
+    let clip: (x0: Double, y0: Double, x1: Double, y1: Double)
+
+    /// Whether the stroke may raise the hazard in the band of device rows `top` to `bottom`
+    /// (whose clip is those rows, the whole width, within ``clip``).
+    func mayDiffer(rows top: Int, _ bottom: Int) -> Bool {
+      stroke.mayDiffer(
+        clip: (clip.x0, max(clip.y0, Double(top)), clip.x1, min(clip.y1, Double(bottom))))
+    }
+  }
+
+  private(set) var strokes: [Entry] = []
+  /// A gradient was met that no band places as the whole image does.
+  var gradientHazard = false
+
+  /// Adds the stroke about to be drawn on `cr` (its path, matrix and style set) if it could
+  /// raise the hazard in some band.
+  func add(strokeOn cr: OpaquePointer, hasCurves: Bool) {
+    guard let (reach, rows, clip) = BandChords.Reach.extents(on: cr, hasCurves: hasCurves),
+      // A stroke that cannot reach the image draws in no band.
+      clip.x1 > clip.x0, clip.y1 > clip.y0, rows.overlaps(clip.y0...clip.y1)
+    else { return }
+    strokes.append(
+      Entry(stroke: BandChords.StrokedPath(on: cr, reach: reach, rows: rows), clip: clip))
+  }
+}
+
+/// Where an image is cut into bands. Even bands are tried first; where a stroke would raise
+/// the band hazard at an edge (a curve chorded in one band but not in the whole image, next
+/// to a segment that reaches into the band), the edge moves past the stroke's rows, up or
+/// down, by at most half a band. When no such rows are found the image is drawn in one band
+/// from the start, so that no image is drawn twice.
+enum BandPlan {
+  /// Candidate rows tried per edge before giving up.
+  static let maxTries = 32
+
+  /// The rows at which `height` rows are cut into `count` bands (first 0, last `height`),
+  /// or nil when some band would raise the hazard whatever the edges.
+  static func edges(count: Int, height: Int, survey: ChordSurvey) -> [Int]? {
+    guard count > 1, !survey.gradientHazard else { return nil }
+    let strokes = survey.strokes
+    var edges = [0]
+    for k in 1..<count {
+      let target = height * k / count
+      let next = height * (k + 1) / count
+      let shift = height / (2 * count)
+      // Every band keeps at least a row.
+      let (low, high) = (
+        max(edges[k - 1] + 1, target - shift), min(target + shift, height - count + k)
+      )
+      guard low <= high else { return nil }
+      let range = low...high
+      var candidates = [target]
+      var tried = Set<Int>()
+      var found: Int?
+      while found == nil, tried.count < maxTries {
+        // The untried candidate nearest the even edge.
+        guard
+          let e = candidates.filter({ range.contains($0) && !tried.contains($0) })
+            .min(by: { abs($0 - target) < abs($1 - target) })
+        else { break }
+        tried.insert(e)
+        let offenders = strokes.filter {
+          $0.mayDiffer(rows: edges[k - 1], e) || $0.mayDiffer(rows: e, max(next, e + 1))
+        }
+        guard !offenders.isEmpty else {
+          found = e
+          break
+        }
+        // Just above or below the rows of a stroke, the edge no longer cuts it.
+        for o in offenders {
+          candidates.append(Int(o.stroke.rows.lowerBound.rounded(.down)) - 1)
+          candidates.append(Int(o.stroke.rows.upperBound.rounded(.up)) + 1)
+        }
+      }
+      guard let e = found else { return nil }
+      edges.append(e)
+    }
+    edges.append(height)
+    // Every band with its final edges.
+    for k in 0..<count where strokes.contains(where: { $0.mayDiffer(rows: edges[k], edges[k + 1]) })
+    {
+      return nil
+    }
+    return edges
+  }
+}
+
+extension RenderTree {
+  /// The rows at which a bandable tree drawn into `bitmap` is cut into `count` bands (see
+  /// ``BandPlan``), or nil when it is drawn in one, with the reason in `refusal`. Walks the
+  /// tree once on a context of the bitmap's size without drawing.
+  func bandEdges(
+    _ count: Int, for bitmap: inout Bitmap, drawing: Size, budget: PixelBudget,
+    refusal: inout String?
+  ) -> [Int]? {
+    let survey = ChordSurvey()
+    bitmap.withSurface { surface in
+      let cr = cairo_create(surface)!
+      draw(
+        on: cr, drawing: drawing, background: nil, budget: budget, cancellation: nil,
+        survey: survey)
+      cairo_destroy(cr)
+    }
+    let edges = BandPlan.edges(count: count, height: bitmap.height, survey: survey)
+    if edges == nil {
+      refusal =
+        survey.gradientHazard
+        ? "a gradient that cannot be placed in device space"
+        : "no band edges avoid the band hazard"
+    }
+    return edges
+  }
+}
