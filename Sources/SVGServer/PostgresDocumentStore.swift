@@ -190,7 +190,7 @@ final class PostgresDocumentStore: DocumentStorage {
   func saveSnapshot(_ id: String, revision: Int, data: [UInt8], digest: String)
     throws(StoreError)
   {
-    try with { db throws(StoreError) in
+    _ = try with { db throws(StoreError) in
       // One statement is one transaction: the row goes in only while the log holds
       // `revision`, and a replica that stored it first wins.
       try db.exec(
