@@ -135,14 +135,11 @@ struct CairoRenderer {
         cr, Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, c.alpha * opacity)
       draw()
     case .linearGradient(let g):
-      let device = DeviceGradient(
-        transform: g.transform, geometry: CairoPaint.geometry(g), linear: (g.start, g.end),
-        on: cr)
-      withGradient(CairoPaint.linear(g, opacity: opacity, device: device), device, draw)
+      let placed = device(g)
+      withGradient(CairoPaint.linear(g, opacity: opacity, device: placed), placed, draw)
     case .radialGradient(let g):
-      let device = DeviceGradient(
-        transform: g.transform, geometry: CairoPaint.geometry(g), on: cr)
-      withGradient(CairoPaint.radial(g, opacity: opacity, device: device), device, draw)
+      let placed = device(g)
+      withGradient(CairoPaint.radial(g, opacity: opacity, device: placed), placed, draw)
     case .pattern(let p):
       guard let pattern = CairoPaint.pattern(p, renderer: self) else { return }
       if opacity >= 1 {
@@ -168,13 +165,19 @@ struct CairoRenderer {
   private func placesExactly(_ paint: RenderPaint) -> Bool {
     switch paint {
     case .color, .pattern: true
-    case .linearGradient(let g):
-      DeviceGradient(
-        transform: g.transform, geometry: CairoPaint.geometry(g), linear: (g.start, g.end),
-        on: cr) != nil
-    case .radialGradient(let g):
-      DeviceGradient(transform: g.transform, geometry: CairoPaint.geometry(g), on: cr) != nil
+    case .linearGradient(let g): device(g) != nil
+    case .radialGradient(let g): device(g) != nil
     }
+  }
+
+  /// `g` placed in device space under the current matrix, if it can be (``DeviceGradient``).
+  private func device(_ g: LinearGradient) -> DeviceGradient? {
+    DeviceGradient(
+      transform: g.transform, geometry: CairoPaint.geometry(g), linear: (g.start, g.end), on: cr)
+  }
+
+  private func device(_ g: RadialGradient) -> DeviceGradient? {
+    DeviceGradient(transform: g.transform, geometry: CairoPaint.geometry(g), on: cr)
   }
 
   /// A gradient placed in device space (``DeviceGradient``) draws the same in every band; one
