@@ -3,53 +3,16 @@ import SVGTree
 /// An element as query results name it: its `id` if it has one, its index path always,
 /// its tag.
 public struct FoundElement: Hashable, Sendable, CustomStringConvertible {
-  public var node: NodeID {
-    // A path read from the table is the node's: worked out before the node changes, it
-    // stays what it was, as a stored one would.
-    willSet {
-      if case .table(let table) = path { path = .known(table.indexPath(of: node)) }
-    }
-  }
+  public var node: NodeID
   public var id: String?
   /// The qualified tag name (`rect`, `svg:g`).
   public var tag: String
-  /// Worked out when read, for an element a hit test found (from the scene's table of
-  /// elements, O(depth)): a hit that is not asked for it allocates nothing for it.
-  public var indexPath: ElementPath {
-    get {
-      switch path {
-      case .known(let path): path
-      case .table(let table): table.indexPath(of: node)
-      }
-    }
-    set { path = .known(newValue) }
-  }
-  private var path: PathSource
-
-  /// Where ``indexPath`` comes from.
-  private enum PathSource: Sendable {
-    case known(ElementPath)
-    case table(ElementTable)
-  }
+  /// For an element a hit test found, the path its scene's table of elements keeps: a hit
+  /// retains it, and allocates nothing for it.
+  public var indexPath: ElementPath
 
   init(node: NodeID, id: String?, tag: String, indexPath: ElementPath) {
-    (self.node, self.id, self.tag, path) = (node, id, tag, .known(indexPath))
-  }
-
-  /// An element whose index path `table` gives when it is read.
-  init(node: NodeID, id: String?, tag: String, table: ElementTable) {
-    (self.node, self.id, self.tag, path) = (node, id, tag, .table(table))
-  }
-
-  public static func == (a: FoundElement, b: FoundElement) -> Bool {
-    a.node == b.node && a.id == b.id && a.tag == b.tag && a.indexPath == b.indexPath
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(node)
-    hasher.combine(id)
-    hasher.combine(tag)
-    hasher.combine(indexPath)
+    (self.node, self.id, self.tag, self.indexPath) = (node, id, tag, indexPath)
   }
 
   /// How the element is shown in plain output: its id, or its index path when it has none

@@ -3,8 +3,8 @@ import SVGRender
 import SVGTree
 
 extension SceneStorage {
-  /// The result for a hit on leaf `i`. Allocates nothing: index paths come from the
-  /// ``elementTable`` when read (O(depth)), and each ancestor's is a prefix of the element's.
+  /// The result for a hit on leaf `i`. Allocates nothing: index paths are the
+  /// ``elementTable``'s, and ancestors are read from it when asked for.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
     let uses = hitShapes.shapes[i].inUse ? uses(of: i) : []
     let shape = NodeID(Int(hitShapes.shapes[i].source))
@@ -19,9 +19,9 @@ extension SceneStorage {
   }
 }
 
-/// For every node of a document, its parent and its position among its parent's element
-/// children (-1 for nodes that are not elements): what makes an index path cost O(depth)
-/// instead of a scan of every sibling on the way up, without copying a node.
+/// For every node of a document, its parent, its position among its parent's element
+/// children (-1 for nodes that are not elements) and its index path: what names an element
+/// in a result without copying a node or scanning its siblings.
 final class ElementTable: Sendable {
   /// A node's parent's index (-1 for the top node) and its position among the parent's
   /// element children (-1 for a node that is not an element), side by side: a step up an
@@ -39,6 +39,11 @@ final class ElementTable: Sendable {
 
   let links: [Link]
   let names: [Name]
+  /// Every node's index path: an element's under the root, empty for the root, for other
+  /// nodes and for elements outside the root (as ``SVGTree/Document/indexPath(of:)``
+  /// answers nil for them). Kept, so that a result retains its element's path instead of
+  /// allocating one per hit (one small array per element).
+  let paths: [ElementPath]
   let root: NodeID?
 
   init(_ document: Document) {
@@ -56,69 +61,38 @@ final class ElementTable: Sendable {
         k += 1
       }
     }
+    // From the root down (an edit may give a parent a later index than its children).
+    var paths = [ElementPath](repeating: ElementPath([]), count: document.nodes.count)
+    var pending = document.root.map { [$0] } ?? []
+    while let n = pending.popLast() {
+      for child in document.nodes[n.index].children where links[child.index].position >= 0 {
+        var indices = paths[n.index].indices
+        indices.append(Int(links[child.index].position))
+        paths[child.index] = ElementPath(indices)
+        pending.append(child)
+      }
+    }
     self.links = links
     self.names = names
+    self.paths = paths
     root = document.root
   }
 
-  /// The result name of `id` (no copy of the node), with `path` as its index path.
-  func ref(_ id: NodeID, path: ElementPath) -> FoundElement {
-    let name = names[id.index]
-    return FoundElement(node: id, id: name.id, tag: name.tag, indexPath: path)
-  }
-
-  /// The result name of `id`, its index path read from the table when asked for.
+  /// The result name of `id`, with the path the table keeps.
   func ref(_ id: NodeID) -> FoundElement {
     let name = names[id.index]
-    return FoundElement(node: id, id: name.id, tag: name.tag, table: self)
+    return FoundElement(node: id, id: name.id, tag: name.tag, indexPath: paths[id.index])
   }
 
-  /// The element ancestors of `found`, nearest first, up to the root: each one's index
-  /// path is a prefix of `found`'s.
+  /// The element ancestors of `found`, nearest first, up to the root.
   func ancestors(of found: FoundElement) -> [FoundElement] {
-    let path = found.indexPath
     var ancestors: [FoundElement] = []
-    ancestors.reserveCapacity(path.indices.count)
-    var depth = path.indices.count
     var a = links[found.node.index].parent
     while a > 0 {
       let id = NodeID(Int(a))
-      if links[id.index].position >= 0 || id == root {
-        depth = max(0, depth - 1)
-        ancestors.append(ref(id, path: ElementPath(Array(path.indices.prefix(depth)))))
-      }
+      if links[id.index].position >= 0 || id == root { ancestors.append(ref(id)) }
       a = links[id.index].parent
     }
     return ancestors
-  }
-
-  /// The index path of `id`: empty for the root, and for nodes outside it (as
-  /// ``SVGTree/Document/indexPath(of:)`` answers nil for them).
-  func indexPath(of id: NodeID) -> ElementPath {
-    guard let root, links[id.index].position >= 0 || id == root else { return ElementPath([]) }
-    // Counted first, so the path is one allocation of its size, filled from its end.
-    var depth = 0
-    var current = id.index
-    while current != root.index {
-      let link = links[current]
-      guard link.parent > 0, link.position >= 0 else { return ElementPath([]) }
-      depth += 1
-      current = Int(link.parent)
-    }
-    guard depth > 0 else { return ElementPath([]) }
-    // Gathered on the stack from the element up, then appended root first to an array of
-    // reserved capacity: `[Int](unsafeUninitializedCapacity:)` reaches the array's storage
-    // type through the runtime's generic metadata cache, ~250 instructions more per path.
-    var indices: [Int] = []
-    indices.reserveCapacity(depth)
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: depth) { buffer in
-      var current = id.index
-      for k in stride(from: depth - 1, through: 0, by: -1) {
-        buffer[k] = links[current].position
-        current = Int(links[current].parent)
-      }
-      for k in 0..<depth { indices.append(Int(buffer[k])) }
-    }
-    return ElementPath(indices)
   }
 }
