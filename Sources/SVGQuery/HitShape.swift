@@ -56,20 +56,40 @@ struct HitShape: Sendable {
 
 /// The hit shapes of a scene's leaves, with the geometry and strokes they test, each in
 /// an array of its own so that a candidate reads only what its test needs, in place. A
-/// class, so that a hit test takes it with one retain.
-final class HitShapes: Sendable {
+/// class, so that a hit test takes it with one retain. Unchecked: the memory it owns is
+/// written only while it is made.
+final class HitShapes: @unchecked Sendable {
   let shapes: [HitShape]
   /// Each leaf's path (empty for images).
   let paths: [Path]
   /// Every leaf's path elements, one after another (see ``HitShape/elementStart``): a
-  /// candidate reads its own in place, without retaining its path.
-  let elements: [PathElement]
+  /// candidate reads its own in place, without retaining its path. Memory of its own, not
+  /// an array: reading it retains nothing (an array's storage was retained and released
+  /// around each read, ~40 instructions).
+  let elements: UnsafeMutableBufferPointer<PathElement>
   /// The strokes for cairo's probe, and what the cheap stroke test reads of each.
   let strokes: [Stroke]
   let strokeShapes: [StrokeShape]
   /// Each stroke's ``StrokeVertices/factors(_:_:_:)``, one after another from its
-  /// ``StrokeShape/vertexStart``, one per element of its path.
-  let vertexFactors: [Double]
+  /// ``StrokeShape/vertexStart``, one per element of its path (memory of its own too).
+  let vertexFactors: UnsafeMutableBufferPointer<Double>
+
+  deinit {
+    elements.deallocate()
+    vertexFactors.deallocate()
+  }
+
+  /// `count` path elements from `start`.
+  @inline(__always)
+  func elements(_ start: Int, _ count: Int) -> UnsafeBufferPointer<PathElement> {
+    UnsafeBufferPointer(rebasing: elements[start..<start + count])
+  }
+
+  /// `count` vertex factors from `start`.
+  @inline(__always)
+  func vertexFactors(_ start: Int, _ count: Int) -> UnsafeBufferPointer<Double> {
+    UnsafeBufferPointer(rebasing: vertexFactors[start..<start + count])
+  }
 
   init(_ leaves: [Leaf], groups: [GroupRecord], root: NodeID?) {
     // Groups come before their children, so a group's parent is already decided.
@@ -109,10 +129,12 @@ final class HitShapes: Sendable {
       if stroke, let s = area.stroke {
         strokeIndex = Int32(strokes.count)
         strokes.append(s)
+        let factors = StrokeVertices.factors(node.path, s, leaf.toCanvas)
         strokeShapes.append(
           StrokeShape(
-            s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count, path: node.path))
-        vertexFactors += StrokeVertices.factors(node.path, s, leaf.toCanvas)
+            s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count, path: node.path,
+            factors: factors))
+        vertexFactors += factors
       }
       let test: HitShape.Test =
         leaf.isText ? .text : area.pointerEvents == .boundingBox ? .boundingBox : .shape
@@ -136,7 +158,9 @@ final class HitShapes: Sendable {
     self.paths = paths
     self.strokes = strokes
     self.strokeShapes = strokeShapes
-    self.vertexFactors = vertexFactors
-    self.elements = elements
+    self.vertexFactors = .allocate(capacity: vertexFactors.count)
+    _ = self.vertexFactors.initialize(from: vertexFactors)
+    self.elements = .allocate(capacity: elements.count)
+    _ = self.elements.initialize(from: elements)
   }
 }

@@ -269,13 +269,9 @@ struct LeafTester {
       let s = Int(shape.stroke)
       let band = hit.strokeShapes[s]
       let start = Int(band.vertexStart)
-      let answer = hit.elements.withUnsafeBufferPointer { all in
-        hit.vertexFactors.withUnsafeBufferPointer {
-          StrokeBand.classify(
-            p, UnsafeBufferPointer(rebasing: all[first..<first + count]), band, widen: tolerance,
-            vertexFactors: UnsafeBufferPointer(rebasing: $0[start..<start + count]))
-        }
-      }
+      let answer = StrokeBand.classify(
+        p, hit.elements(first, count), band, widen: tolerance,
+        vertexFactors: hit.vertexFactors(start, count))
       switch answer {
       case .inside: return .stroke
       case .outside: break
@@ -291,9 +287,12 @@ struct LeafTester {
     }
     if shape.fill {
       let q = shape.fromCanvas.apply(p)
-      let inside = hit.elements.withUnsafeBufferPointer {
-        Path.contains(UnsafeBufferPointer(rebasing: $0[first..<first + count]), q, rule: shape.rule)
-      }
+      // Outside a stroked path's box (see `StrokeShape/box`), no outline winds around it.
+      let outside =
+        shape.stroke >= 0
+        && hit.strokeShapes[Int(shape.stroke)].box.gap(to: q)
+          > hit.strokeShapes[Int(shape.stroke)].box.rounding(q)
+      let inside = !outside && Path.contains(hit.elements(first, count), q, rule: shape.rule)
       if inside { return .fill }
       if tolerance > 0 {
         if probe == nil { probe = storage.takeProbe() }

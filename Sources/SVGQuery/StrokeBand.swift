@@ -19,7 +19,7 @@ enum StrokeBand {
     joins: Bool = true
   ) -> Answer {
     let factors = StrokeVertices.factors(path, s, toCanvas)
-    let shape = StrokeShape(s, toCanvas: toCanvas, vertexStart: 0, path: path)
+    let shape = StrokeShape(s, toCanvas: toCanvas, vertexStart: 0, path: path, factors: factors)
     return path.elements.withUnsafeBufferPointer { elements in
       factors.withUnsafeBufferPointer {
         classify(p, elements, shape, widen: widen, vertexFactors: $0, joins: joins)
@@ -56,6 +56,11 @@ enum StrokeBand {
     guard half.isFinite, half >= 0, margin.isFinite else { return .unknown }
     // Where cairo's stroke is not the stroke's geometry, only its box answers.
     if let box = s.clipBox { return box.mayContain(p, width: 2 * half) ? .unknown : .outside }
+    // Farther from the path's box than every segment's and vertex's reach
+    // (worked out with the shape, for no widening): the walk below would answer outside.
+    if widen == 0, map == nil, s.box.gap(to: q) > s.clearance + s.box.rounding(q) {
+      return .outside
+    }
     let fallback = s.fallback
     // A dash ends anywhere along the path, and a square cap there reaches √2 half widths.
     let bodyReach = s.dashed && s.squareCap ? half * 2.0.squareRoot() : half
@@ -72,8 +77,46 @@ enum StrokeBand {
       nearestVertex = min(nearestVertex, (q - v).length - half * factor)
     }
     // The faces that end the curve being cut into pieces (see `curve`): a point a piece
-    // takes in must lie ahead of every one; nil when one is too uncertain to tell.
+    // takes in must lie ahead of every one; nil when one is too uncertain to tell. Worked
+    // out when a piece first would take a point in (most tests take in none), from the
+    // curve's points on the canvas, its own and how far its control points are off its chord.
     var faces = Faces()
+    var facesKnown = true
+    var ends = (Point(0, 0), Point(0, 0), Point(0, 0), Point(0, 0))
+    var own = (Point(0, 0), Point(0, 0), Point(0, 0), Point(0, 0))
+    var chordOff = 0.0
+    /// A piece is straight where the curve is not: near an end, beside the piece can be
+    /// behind the face cairo ends the curve with (across its first or last control
+    /// direction). Cairo turns a curve `StrokeVertices.maybeStraight` calls straight into
+    /// lines along its chord instead: then the chord's faces count too, turned by what the
+    /// control points' distance from it allows.
+    func endFaces() {
+      facesKnown = true
+      faces = Faces()
+      let (a, b, c, d) = ends
+      func face(_ from: Point, _ direction: Point, _ turn: Double, _ shift: Double) {
+        let length = direction.length
+        let device = length * deviceScale
+        let turn = turn + skew / (64 * device)
+        guard length > 0, device >= 0.5, length.isFinite, turn < 0.3 else {
+          faces.giveUp()
+          return
+        }
+        faces.add(
+          Face(point: from, unit: direction * (1 / length), margin: margin + shift, turn: turn))
+      }
+      let first = b != a ? b - a : c != a ? c - a : d - a
+      let last = d != c ? d - c : d != b ? d - b : d - a
+      face(a, first, 0, 0)
+      face(d, Point(0, 0) - last, 0, 0)
+      if StrokeVertices.maybeStraight(own.0, own.1, own.2, own.3) {
+        let chord = d - a
+        let chordLength = chord.length
+        let turn = chordLength > 0 ? 4 * chordOff / chordLength : 0
+        face(a, chord, turn, 2 * chordOff)
+        face(d, Point(0, 0) - chord, turn, 2 * chordOff)
+      }
+    }
     /// One straight piece, `slack` away from the true geometry at most: a piece of a curve,
     /// or a segment of the path (`ofCurve` false), whose edges cairo draws closer to where
     /// they are than a curve's (see ``StraightMargin``).
@@ -97,64 +140,26 @@ enum StrokeBand {
       let beside = t > inset && t < 1 - inset
       nearestBody = min(nearestBody, d - slack - edge)
       if beside, d + slack < half - edge, !s.dashed {
-        if ofCurve { guard faces.ahead(q, half: half) else { return } }
+        if ofCurve {
+          if !facesKnown { endFaces() }
+          guard faces.ahead(q, half: half) else { return }
+        }
         inside = true
       }
     }
     /// A curve as pieces, within a tenth of the half width (or less) of the curve.
     func curve(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
       let (a, b, c, d) = (mapped(p0), mapped(p1), mapped(p2), mapped(p3))
-      let bend = max((a - b * 2 + c).length, (b - c * 2 + d).length)
-      let wanted = max(half * 0.1, 1e-6)
-      let n = max(1, min(64, Int((0.75 * bend / wanted).squareRoot().rounded(.up))))
-      // `Path.forStroking` strokes a curve whose points are all but collinear as lines
-      // through its turning points: those lie within twice the control points' distance
-      // from the chord of the curve's own trace.
-      let chord = d - a
-      let chordLength = chord.length
-      let extent = max(max((b - a).length, (c - a).length), chordLength)
-      var off = 0.0
-      if chordLength > 0 {
-        off = max(abs(chord.cross(b - a)), abs(chord.cross(c - a))) / chordLength
-      } else {
-        off = max((b - a).length, (c - a).length)
-      }
-      let straight = off <= 0.004 * extent ? 2 * off : 0
-      // What any piece cut below may be off the curve by: within `wanted`, or the 64th
-      // part's bound when 64 pieces are not enough.
-      let slack = max(wanted, 0.75 * bend / Double(n * n)) + straight
+      let plan = CurveCut(a, b, c, d, half: half)
+      let (n, wanted, off, straight, slack) =
+        (plan.n, plan.wanted, plan.off, plan.straight, plan.slack)
       // Every piece lies in the control points' box (its ends are points of the curve). A
       // box farther from `q` than the stroke reaches, slack and rounding added, can neither
       // take `q` in nor bring `nearestBody` down to what the answer compares it with: the
       // curve is passed over, and the answer is the one its pieces would give.
       let box = ControlBox(a, b, c, d)
       if box.gap(to: q) > bodyReach + margin + slack + box.rounding(q) { return }
-      // A piece is straight where the curve is not: near an end, beside the piece can be
-      // behind the face cairo ends the curve with (across its first or last control
-      // direction). Cairo turns a curve `StrokeVertices.maybeStraight` calls straight into
-      // lines along its chord instead: then the chord's faces count too, turned by what the
-      // control points' distance from it allows.
-      faces = Faces()
-      func face(_ from: Point, _ direction: Point, _ turn: Double, _ shift: Double) {
-        let length = direction.length
-        let device = length * deviceScale
-        let turn = turn + skew / (64 * device)
-        guard length > 0, device >= 0.5, length.isFinite, turn < 0.3 else {
-          faces.giveUp()
-          return
-        }
-        faces.add(
-          Face(point: from, unit: direction * (1 / length), margin: margin + shift, turn: turn))
-      }
-      let first = b != a ? b - a : c != a ? c - a : d - a
-      let last = d != c ? d - c : d != b ? d - b : d - a
-      face(a, first, 0, 0)
-      face(d, Point(0, 0) - last, 0, 0)
-      if StrokeVertices.maybeStraight(p0, p1, p2, p3) {
-        let turn = chordLength > 0 ? 4 * off / chordLength : 0
-        face(a, chord, turn, 2 * off)
-        face(d, Point(0, 0) - chord, turn, 2 * off)
-      }
+      (facesKnown, ends, own, chordOff) = (false, (a, b, c, d), (p0, p1, p2, p3), off)
       // Halved (de Casteljau) where it comes near `q`: a half whose control box is beyond
       // the stroke's reach is passed over as the whole curve is above (its pieces' slack is
       // at most its own), the others halved until each is within `wanted` of its chord (a
@@ -224,7 +229,7 @@ enum StrokeBand {
 
 /// The box of a curve's control points. Two-argument `min` and `max` only: the variadic
 /// ones put their fourth argument in an array, an allocation per curve.
-private struct ControlBox {
+struct ControlBox: Sendable {
   var low: Point
   var high: Point
 
@@ -232,6 +237,20 @@ private struct ControlBox {
   init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
     low = Point(min(min(a.x, b.x), min(c.x, d.x)), min(min(a.y, b.y), min(c.y, d.y)))
     high = Point(max(max(a.x, b.x), max(c.x, d.x)), max(max(a.y, b.y), max(c.y, d.y)))
+  }
+
+  /// The box of one point.
+  init(_ p: Point) { (low, high) = (p, p) }
+
+  /// The box `rect` is.
+  init(_ rect: Rect) { (low, high) = (Point(rect.minX, rect.minY), Point(rect.maxX, rect.maxY)) }
+
+  /// The box grown to hold `other`.
+  func union(_ other: ControlBox) -> ControlBox {
+    var box = self
+    box.low = Point(min(low.x, other.low.x), min(low.y, other.low.y))
+    box.high = Point(max(high.x, other.high.x), max(high.y, other.high.y))
+    return box
   }
 
   /// How far `q` is from the box (0 inside).
@@ -244,6 +263,39 @@ private struct ControlBox {
   @inline(__always)
   func rounding(_ q: Point) -> Double {
     1e-9 * (1 + abs(q.x) + abs(q.y) + max(high.x - low.x, high.y - low.y))
+  }
+}
+
+/// How ``StrokeBand`` cuts a curve (its control points in the space it measures in) for a
+/// half width: into `n` pieces, each within `slack` of the curve, `off` the control
+/// points' distance from the chord, `straight` what `Path.forStroking` may move it by.
+struct CurveCut {
+  var n: Int
+  var wanted: Double
+  var off: Double
+  var straight: Double
+  var slack: Double
+
+  @inline(__always)
+  init(_ a: Point, _ b: Point, _ c: Point, _ d: Point, half: Double) {
+    let bend = max((a - b * 2 + c).length, (b - c * 2 + d).length)
+    wanted = max(half * 0.1, 1e-6)
+    n = max(1, min(64, Int((0.75 * bend / wanted).squareRoot().rounded(.up))))
+    // `Path.forStroking` strokes a curve whose points are all but collinear as lines
+    // through its turning points: those lie within twice the control points' distance
+    // from the chord of the curve's own trace.
+    let chord = d - a
+    let chordLength = chord.length
+    let extent = max(max((b - a).length, (c - a).length), chordLength)
+    if chordLength > 0 {
+      off = max(abs(chord.cross(b - a)), abs(chord.cross(c - a))) / chordLength
+    } else {
+      off = max((b - a).length, (c - a).length)
+    }
+    straight = off <= 0.004 * extent ? 2 * off : 0
+    // What any piece cut may be off the curve by: within `wanted`, or the 64th part's
+    // bound when 64 pieces are not enough.
+    slack = max(wanted, 0.75 * bend / Double(n * n)) + straight
   }
 }
 
@@ -322,8 +374,16 @@ struct StrokeShape: Sendable {
   var meanScale: Double
   /// The box cairo cuts the stroke to, where its stroke is not the stroke's geometry.
   var clipBox: StrokeClipBox?
+  /// The box of the path (its curves' extrema, not their control points, and the origin
+  /// when it does not start with a `moveto`) in its own space: every vertex, and every
+  /// piece a curve is cut into (a chord between two of its points), lies in it.
+  var box = ControlBox(Point(0, 0))
+  /// How far from ``box`` a point is outside the stroke, unwidened: beyond every segment's
+  /// reach (its margin and its pieces' slack added) and every vertex's. Infinite where
+  /// ``StrokeBand`` measures on the canvas, or answers from the clip box.
+  var clearance = Double.infinity
 
-  init(_ s: Stroke, toCanvas: Transform, vertexStart: Int, path: Path) {
+  init(_ s: Stroke, toCanvas: Transform, vertexStart: Int, path: Path, factors: [Double]) {
     width = s.width
     nonScaling = s.nonScaling
     dashed = s.dashes != nil
@@ -338,6 +398,48 @@ struct StrokeShape: Sendable {
     smallestScale = toCanvas.smallestScale
     meanScale = toCanvas.meanScale
     clipBox = StrokeClipBox(path, s, toCanvas: toCanvas)
+    setClearance(path.elements, factors: factors)
+  }
+
+  /// ``box`` and ``clearance``, as ``StrokeBand/classify(_:_:_:widen:vertexFactors:joins:)``
+  /// works out each segment's and vertex's reach for no widening.
+  private mutating func setClearance(_ elements: [PathElement], factors: [Double]) {
+    let half = width / 2
+    let margin = 0.25 / smallestScale
+    guard !nonScaling, fromCanvas != nil, smallestScale > 1e-9, clipBox == nil,
+      half.isFinite, half >= 0, margin.isFinite, factors.count == elements.count
+    else { return }
+    let bodyReach = dashed && squareCap ? half * 2.0.squareRoot() : half
+    var slack = 0.0
+    var factor = 1.0
+    var point = Point(0, 0)
+    if let first = elements.first, case .move = first {} else { factor = fallback }
+    for (k, el) in elements.enumerated() {
+      switch el {
+      case .move(let a):
+        box = k == 0 ? ControlBox(a) : box.union(ControlBox(a))
+        point = a
+      case .line(let b):
+        box = box.union(ControlBox(b))
+        point = b
+      case .quad(let c, let b):
+        let (c1, c2) = (point + (c - point) * (2.0 / 3), b + (c - b) * (2.0 / 3))
+        slack = max(slack, CurveCut(point, c1, c2, b, half: half).slack)
+        box = box.union(ControlBox(PathSegment.quad(point, c, b).bounds))
+        point = b
+      case .cubic(let c1, let c2, let b):
+        slack = max(slack, CurveCut(point, c1, c2, b, half: half).slack)
+        box = box.union(ControlBox(PathSegment.cubic(point, c1, c2, b).bounds))
+        point = b
+      case .close:
+        continue
+      }
+      factor = max(factor, factors[k])
+    }
+    // Beyond this, a segment's edges keep the curves' margin (see `piece`).
+    let body = bodyReach + margin + 0.08 * half + slack
+    let reach = max(body, half * factor + margin)
+    clearance = reach.isFinite ? reach : .infinity
   }
 }
 
