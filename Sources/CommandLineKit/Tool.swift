@@ -55,9 +55,13 @@ public enum Environment {
     var variables: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let eq = text.firstIndex(of: "="), variables[String(text[..<eq])] == nil {
-        variables[String(text[..<eq])] = String(text[text.index(after: eq)...])
+      // Split at the first `=` byte, as `getenv` does; searching the text Character by
+      // Character (grapheme breaking `PATH` and `LS_COLORS`, kilobytes long) cost 8% of
+      // a 64 px thumbnail's instructions.
+      if let eq = strchr(pointer, 0x3D) {
+        let name = String(
+          decoding: UnsafeRawBufferPointer(start: pointer, count: eq - pointer), as: UTF8.self)
+        if variables[name] == nil { variables[name] = String(cString: eq + 1) }
       }
       entry += 1
     }
