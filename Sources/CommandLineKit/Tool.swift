@@ -52,14 +52,20 @@ public func runTool(_ spec: CommandSpec, _ body: (ParsedArguments) throws -> Exi
 /// value, as `getenv` finds it.
 public enum Environment {
   public static var variables: [String: String] {
+    var count = 0
+    while environ[count] != nil { count += 1 }
     var variables: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let eq = text.firstIndex(of: "="), variables[String(text[..<eq])] == nil {
-        variables[String(text[..<eq])] = String(text[text.index(after: eq)...])
-      }
-      entry += 1
+    variables.reserveCapacity(count)
+    // Last entry first, so that the first of a name given twice is the one kept, with one
+    // hash of each name.
+    for pointer in UnsafeBufferPointer(start: environ, count: count).reversed() {
+      // Split at the first `=` byte, as `getenv` does; searching the text Character by
+      // Character (grapheme breaking `PATH` and `LS_COLORS`, kilobytes long) cost 8% of
+      // a 64 px thumbnail's instructions.
+      guard let pointer, let eq = strchr(pointer, 0x3D) else { continue }
+      let name = String(
+        decoding: UnsafeRawBufferPointer(start: pointer, count: eq - pointer), as: UTF8.self)
+      variables[name] = String(cString: eq + 1)
     }
     return variables
   }

@@ -63,13 +63,13 @@ public struct RenderJob: Sendable {
     var single: [UInt8] = []
     for input in inputs {
       let (_, tree) = try build(input: input, clock: &clock, messages: clock.messages)
-      // The source document and the build's scratch are freed by now, but malloc keeps
-      // their pages; given back before the image is allocated, they are not counted twice
-      // in the process's peak (see `releaseFreedMemory`).
-      if releasingMemory, inputs.count == 1 { Self.releaseFreedMemory() }
       var request = self.request
       request.format = format
       let (placed, size) = tree.laidOut(sizing: sizing, page: page)
+      // The source document and the build's scratch are freed by now, but malloc keeps
+      // their pages; given back before a large image is allocated, they are not counted
+      // twice in the process's peak (see `releaseFreedMemory`).
+      if releasingMemory, inputs.count == 1, Self.outgrowsHeap(size) { Self.releaseFreedMemory() }
       do {
         if inputs.count > 1 {
           pages.append(VectorPage(tree: placed, width: size.width, height: size.height))
@@ -176,6 +176,14 @@ public struct RenderJob: Sendable {
   /// allocates the image; glibc would keep those pages resident, so the peak would hold
   /// both. Not in a batch, where the next file reuses them.
   static func releaseFreedMemory() { _ = malloc_trim(0) }
+
+  /// Whether an image of `size` (4 bytes a pixel) is at least malloc's default mmap
+  /// threshold (128 KiB), so that it is mapped apart from the heap and the heap's freed pages
+  /// would stay resident beside it. A smaller one (a 64 px thumbnail) is carved from those
+  /// freed pages: giving them back first would only fault them in again.
+  static func outgrowsHeap(_ size: Size) -> Bool {
+    size.width * size.height * 4 >= 128 * 1024
+  }
 
   static func name(_ input: String) -> String { input == "-" ? "<stdin>" : input }
 
