@@ -1,3 +1,4 @@
+import Foundation
 import SVGGeometry
 import SVGRender
 import SVGTree
@@ -8,7 +9,7 @@ import Testing
 /// that no image is drawn in bands and then again whole. On the random drawings of the chord
 /// and join tests (curves next to band edges under every kind of matrix), no band split the
 /// plan keeps may raise the hazard while drawing, its pixels must be those of one band, and
-/// the plan must keep even edges, move some and refuse some.
+/// the plan must keep its first edges (even shares of the work), move some and refuse some.
 @Suite struct BandPlanTests {
   struct Tally {
     var even = 0
@@ -28,7 +29,7 @@ import Testing
       #expect(refusal != "a band raised the hazard (drawn again whole)", "\(label), \(bands) bands")
       if refusal != nil {
         tally.refused += 1
-      } else if edges == (0...bands).map({ 400 * $0 / bands }) {
+      } else if edges == tree.bandTargets(width: 400, height: 400, count: bands) {
         tally.even += 1
       } else {
         tally.moved += 1
@@ -50,6 +51,40 @@ import Testing
       }
     }
     #expect(tally.even > 0 && tally.moved > 0 && tally.refused > 0, "\(tally)")
+  }
+
+  /// A drawing whose detail sits in its lowest quarter (a star of many edges there, one
+  /// square above) is cut where the work halves, inside that quarter, not at the middle row;
+  /// an even drawing is cut near the middle; the pixels are one band's either way.
+  @Test func bandsShareTheWork() throws {
+    let star = (0..<200).map { i -> String in
+      let r = i % 2 == 0 ? 45.0 : 20.0
+      let a = Double(i) * .pi / 100
+      return "\(200 + r * cos(a)),\(350 + r * sin(a))"
+    }.joined(separator: " ")
+    let bottom = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+      <rect x="10" y="10" width="20" height="20" fill="red"/>
+      <polygon points="\(star)" fill="navy"/>
+      <polyline points="\(star)" fill="none" stroke="teal" stroke-width="3"/>
+      </svg>
+      """
+    let even = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+      <rect x="10" y="0" width="380" height="400" fill="green"/>
+      </svg>
+      """
+    for (svg, rows) in [(bottom, 300...400), (even, 190...210)] {
+      let tree = try RenderTree(document: Document(string: svg))
+      let targets = tree.bandTargets(width: 400, height: 400, count: 2)
+      #expect(rows.contains(targets[1]), "\(targets)")
+      var edges: [Int] = []
+      #expect(tree.bandRefusal(width: 400, height: 400, count: 2, edges: &edges) == nil)
+      #expect(edges == targets)
+      let one = try tree.rasterize(covering: Self.size, bands: 1)
+      let two = try tree.rasterize(covering: Self.size, bands: 2)
+      #expect(BandedRasterTests.difference(one, two) == nil)
+    }
   }
 
   @Test func roundedRectanglesAreForeseen() throws {

@@ -1,5 +1,6 @@
 import CCairo
 import SVGGeometry
+import SVGTree
 
 /// What the bands of an image would stroke and paint, gathered before drawing by one walk of
 /// the tree that draws nothing (``CairoRenderer/survey``): every stroke that could raise
@@ -24,6 +25,27 @@ final class ChordSurvey {
   private(set) var strokes: [Entry] = []
   /// A gradient was met that no band places as the whole image does.
   var gradientHazard = false
+  /// How the drawing work is spread over the image's rows (nil: not gathered; even bands).
+  var work: BandWork?
+
+  /// A survey of an image `rows` high that also gathers its work per row when `rows` is
+  /// given.
+  init(rows: Int? = nil) { work = rows.map(BandWork.init(rows:)) }
+
+  /// Adds the work of `path` filled, or stroked with `stroke`, under the matrix of `cr`
+  /// (see ``BandWork``).
+  func addWork(_ path: Path, on cr: OpaquePointer, stroke: Stroke? = nil) {
+    guard work != nil else { return }
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    var reach = 0.0
+    if let stroke {
+      // Half the width in device pixels (a non-scaling stroke's width already is).
+      let scale = stroke.nonScaling ? 1 : (abs(m.xx * m.yy - m.xy * m.yx)).squareRoot()
+      reach = stroke.width * scale / 2
+    }
+    work!.add(path, matrix: m, reach: reach, sides: stroke == nil ? 1 : 2)
+  }
 
   /// Adds the stroke about to be drawn on `cr` (its path, matrix and style set) if it could
   /// raise the hazard in some band.
@@ -37,11 +59,12 @@ final class ChordSurvey {
   }
 }
 
-/// Where an image is cut into bands. Even bands are tried first; where a stroke would raise
+/// Where an image is cut into bands. Bands with even shares of the drawing work are tried
+/// first (``BandWork``; of the rows when it was not estimated); where a stroke would raise
 /// the band hazard at an edge (a curve chorded in one band but not in the whole image, next
 /// to a segment that reaches into the band), the edge moves past the stroke's rows, up or
-/// down, by at most half a band. When no such rows are found the image is drawn in one band
-/// from the start, so that no image is drawn twice.
+/// down, by at most half an even band. When no such rows are found the image is drawn in one
+/// band from the start, so that no image is drawn twice.
 enum BandPlan {
   /// Candidate rows tried per edge before giving up.
   static let maxTries = 32
@@ -51,10 +74,11 @@ enum BandPlan {
   static func edges(count: Int, height: Int, survey: ChordSurvey) -> [Int]? {
     guard count > 1, !survey.gradientHazard else { return nil }
     let strokes = survey.strokes
+    let targets = targets(count: count, height: height, survey: survey)
     var edges = [0]
     for k in 1..<count {
-      let target = height * k / count
-      let next = height * (k + 1) / count
+      let target = min(max(targets[k], edges[k - 1] + 1), height - count + k)
+      let next = targets[k + 1]
       let shift = height / (2 * count)
       // Every band keeps at least a row.
       let (low, high) = (
@@ -66,7 +90,7 @@ enum BandPlan {
       var tried = Set<Int>()
       var found: Int?
       while found == nil, tried.count < maxTries {
-        // The untried candidate nearest the even edge.
+        // The untried candidate nearest the edge tried first.
         guard
           let e = candidates.filter({ range.contains($0) && !tried.contains($0) })
             .min(by: { abs($0 - target) < abs($1 - target) })
@@ -96,17 +120,32 @@ enum BandPlan {
     }
     return edges
   }
+
+  /// The edges tried first (first 0, last `height`): each band an equal share of the work
+  /// where the survey estimated it (``BandWork``), else of the rows.
+  static func targets(count: Int, height: Int, survey: ChordSurvey) -> [Int] {
+    let balanced = survey.work?.balancedEdges(count: count)
+    return (0...count).map { k in
+      guard let balanced, k > 0, k < count else { return height * k / count }
+      return balanced[k - 1]
+    }
+  }
 }
 
 extension RenderTree {
-  /// The rows at which a bandable tree drawn into `bitmap` is cut into `count` bands (see
-  /// ``BandPlan``), or nil when it is drawn in one, with the reason in `refusal`. Walks the
-  /// tree once on a context of the bitmap's size without drawing.
-  func bandEdges(
-    _ count: Int, for bitmap: inout Bitmap, drawing: Size, budget: PixelBudget,
-    refusal: inout String?
-  ) -> [Int]? {
-    let survey = ChordSurvey()
+  /// The edges the band plan tries first for this tree drawn at `width` × `height` in
+  /// `count` bands (see ``BandPlan/targets(count:height:survey:)``), for the band tests.
+  package func bandTargets(width: Int, height: Int, count: Int) -> [Int] {
+    var bitmap = Bitmap(width: width, height: height)
+    let survey = survey(
+      of: &bitmap, drawing: Size(width: Double(width), height: Double(height)),
+      budget: PixelBudget(maxPixels: Limits.default.maxPixels))
+    return BandPlan.targets(count: count, height: height, survey: survey)
+  }
+
+  /// The survey walk of the tree drawn into `bitmap` (see ``ChordSurvey``).
+  private func survey(of bitmap: inout Bitmap, drawing: Size, budget: PixelBudget) -> ChordSurvey {
+    let survey = ChordSurvey(rows: bitmap.height)
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
       draw(
@@ -114,6 +153,17 @@ extension RenderTree {
         survey: survey)
       cairo_destroy(cr)
     }
+    return survey
+  }
+
+  /// The rows at which a bandable tree drawn into `bitmap` is cut into `count` bands (see
+  /// ``BandPlan``), or nil when it is drawn in one, with the reason in `refusal`. Walks the
+  /// tree once on a context of the bitmap's size without drawing.
+  func bandEdges(
+    _ count: Int, for bitmap: inout Bitmap, drawing: Size, budget: PixelBudget,
+    refusal: inout String?
+  ) -> [Int]? {
+    let survey = survey(of: &bitmap, drawing: drawing, budget: budget)
     let edges = BandPlan.edges(count: count, height: bitmap.height, survey: survey)
     if edges == nil {
       refusal =

@@ -96,6 +96,7 @@ struct CairoRenderer {
     guard let fill = node.fill else { return }
     if let survey {
       if !placesExactly(fill.paint) { survey.gradientHazard = true }
+      survey.addWork(node.path, on: cr)
       return
     }
     cairo_new_path(cr)
@@ -110,6 +111,7 @@ struct CairoRenderer {
     guard let stroke = node.stroke, stroke.width > 0 else { return }
     cairo_new_path(cr)
     cairo_save(cr)
+    survey?.addWork(node.path, on: cr, stroke: stroke)
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
     CairoStroke.prepare(node.path, stroke, width: stroke.width, on: cr)
     if let survey {
