@@ -52,8 +52,11 @@ final class DeflateStream: @unchecked Sendable {
 
   /// The window and hash sizes for `bytes` bytes of input: the window covers the input and
   /// zlib's lookahead margin (262 bytes), the hash table about one entry per input byte, up
-  /// to ``maxMemLevel``.
-  static func parameters(forBytes bytes: Int) -> (windowBits: Int32, memLevel: Int32) {
+  /// to `maxMemLevel` (a small image's ~16 KiB at level 1 took 2% fewer instructions with
+  /// 2^14 entries than with 2^13).
+  static func parameters(forBytes bytes: Int, maxMemLevel: Int32 = maxMemLevel) -> (
+    windowBits: Int32, memLevel: Int32
+  ) {
     func bits(_ n: Int) -> Int32 { Int32(Int.bitWidth - max(1, n - 1).leadingZeroBitCount) }
     let windowBits = min(15, max(9, bits(bytes + 262)))
     let memLevel = min(maxMemLevel, max(1, bits(bytes) - 7))

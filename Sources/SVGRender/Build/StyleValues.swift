@@ -89,8 +89,11 @@ struct StyleValues {
   /// A paint property (`fill`, `stroke`) as written; nil for an invalid value.
   func paint(_ property: PropertyID) -> Paint? {
     guard let text = self[property] else { return nil }
+    if let known = context.paints[text] { return known }
     do {
-      return try Paint(parsing: text)
+      let paint = try Paint(parsing: text)
+      context.paints[text] = paint
+      return paint
     } catch {
       context.warn("invalid \(property.name) \"\(text)\"", at: id)
       return nil
@@ -106,7 +109,8 @@ struct StyleValues {
   /// A colour property such as `stop-color` or `flood-color`, with `currentColor` resolved.
   func colorProperty(_ property: PropertyID, default value: Color) -> Color {
     guard let text = self[property]?.trimmingSpaces else { return value }
-    if text.lowercased() == "currentcolor" { return color }
+    // Only a text of its length is lowercased to compare: not every stop's colour.
+    if text.utf8.count == 12, text.lowercased() == "currentcolor" { return color }
     do {
       return try Color(parsing: text)
     } catch {

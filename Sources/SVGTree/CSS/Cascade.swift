@@ -54,13 +54,14 @@ extension Document {
   /// ``specifiedStyles(styleSheets:)`` by property number, as the cascade keeps them.
   package func specifiedEntries(styleSheets sheets: [StyleSheet]) -> [StyleEntries] {
     let index = RuleIndex(sheets: sheets)
+    var inline = InlineStyles()
     var out = [StyleEntries](repeating: StyleEntries(), count: nodes.count)
     var stack = Array(self[Document.top].children.reversed())
     while let id = stack.popLast() {
       // Fields are read in place: a copy of the node retains each of its strings and arrays
       // (and a node passed to a call is copied for it, so only its attributes are passed).
       guard nodes[id.index].kind == .element else { continue }
-      out[id.index] = specifiedValues(id, nodes[id.index].attributes, index)
+      out[id.index] = specifiedValues(id, nodes[id.index].attributes, index, &inline)
       stack.append(contentsOf: nodes[id.index].children.reversed())
     }
     return out
@@ -113,10 +114,11 @@ extension Document {
     return v == "inherit" || v == "initial" || v == "unset" ? v : nil
   }
 
-  /// The winning declared value of each property on `id`, before inheritance.
-  func specifiedValues(_ id: NodeID, _ attributes: [Attribute], _ index: RuleIndex)
-    -> StyleEntries
-  {
+  /// The winning declared value of each property on `id`, before inheritance; `style`
+  /// attributes are parsed through `styles` (one cascade's).
+  func specifiedValues(
+    _ id: NodeID, _ attributes: [Attribute], _ index: RuleIndex, _ styles: inout InlineStyles
+  ) -> StyleEntries {
     var out = StyleEntries()
     if isSVGElement(id) {
       for a in attributes where a.namespaceURI == nil {
@@ -128,12 +130,26 @@ extension Document {
     }
     let rules = index.isEmpty ? [] : index.matchingRules(id, self[id], in: self)
     let style = attributes.first { $0.name == "style" && $0.namespaceURI == nil }?.value
-    let inline = style.map { Declaration.list(parsing: $0) } ?? []
+    if let style, out.isEmpty, rules.isEmpty {
+      return styles.valuesAlone(style) { Self.declaring($0, over: StyleEntries()) }
+    }
+    let inline = style.map { styles.declarations($0) } ?? []
     for important in [false, true] {
       for rule in rules {
         for d in rule.declarations where d.important == important { Self.declare(d, into: &out) }
       }
       for d in inline where d.important == important { Self.declare(d, into: &out) }
+    }
+    return out
+  }
+
+  /// `values` with `declarations` declared over them, the important ones last.
+  private static func declaring(_ declarations: [Declaration], over values: StyleEntries)
+    -> StyleEntries
+  {
+    var out = values
+    for important in [false, true] {
+      for d in declarations where d.important == important { declare(d, into: &out) }
     }
     return out
   }

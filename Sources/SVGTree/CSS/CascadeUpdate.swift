@@ -80,8 +80,9 @@ extension Document {
       if changes(a, b) || changes(b, a) { return nil }
     }
     let index = RuleIndex(sheets: cascade.sheets)
+    var inline = InlineStyles()
     for id in changed {
-      cascade.specified[id.index] = specifiedValues(id, self[id].attributes, index)
+      cascade.specified[id.index] = specifiedValues(id, self[id].attributes, index, &inline)
     }
     var out: Set<NodeID> = []
     var stack = Array(changed)

@@ -61,24 +61,29 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
   private static func parseHex(_ s: inout ValueScanner) throws(ValueError) -> Color {
     let start = s.position
-    var digits: [UInt8] = []
+    // The digits in one word, 4 bits each (the first 16; a colour has at most 8): no array
+    // is allocated for them.
+    var word: UInt64 = 0
+    var count = 0
     while let c = s.peek, let v = hexValue(c) {
-      digits.append(v)
+      if count < 16 { word = word << 4 | UInt64(v) }
+      count += 1
       s.advance()
     }
     if let c = s.peek, c >= 0x80 || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) || c == 0x5F {
       throw s.error("invalid hex colour digit")
     }
-    func pair(_ i: Int) -> UInt8 { digits[i] << 4 | digits[i + 1] }
-    func single(_ i: Int) -> UInt8 { digits[i] << 4 | digits[i] }
-    switch digits.count {
+    func digit(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (4 * (count - 1 - i))) & 0xF }
+    func pair(_ i: Int) -> UInt8 { digit(i) << 4 | digit(i + 1) }
+    func single(_ i: Int) -> UInt8 { digit(i) << 4 | digit(i) }
+    switch count {
     case 3: return Color(r: single(0), g: single(1), b: single(2))
     case 4: return Color(r: single(0), g: single(1), b: single(2), alpha: Double(single(3)) / 255)
     case 6: return Color(r: pair(0), g: pair(2), b: pair(4))
     case 8: return Color(r: pair(0), g: pair(2), b: pair(4), alpha: Double(pair(6)) / 255)
     default:
       throw ValueError(
-        "a hex colour needs 3, 4, 6 or 8 digits, not \(digits.count)", text: s.text,
+        "a hex colour needs 3, 4, 6 or 8 digits, not \(count)", text: s.text,
         position: start)
     }
   }
