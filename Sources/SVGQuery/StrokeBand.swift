@@ -280,7 +280,9 @@ struct CurveCut {
   init(_ a: Point, _ b: Point, _ c: Point, _ d: Point, half: Double) {
     let bend = max((a - b * 2 + c).length, (b - c * 2 + d).length)
     wanted = max(half * 0.1, 1e-6)
-    n = max(1, min(64, Int((0.75 * bend / wanted).squareRoot().rounded(.up))))
+    // 64 for a bend too large (or not finite) to count pieces of: huge coordinates.
+    let pieces = (0.75 * bend / wanted).squareRoot().rounded(.up)
+    n = pieces <= 64 ? max(1, Int(pieces)) : 64
     // `Path.forStroking` strokes a curve whose points are all but collinear as lines
     // through its turning points: those lie within twice the control points' distance
     // from the chord of the curve's own trace.
