@@ -14,13 +14,15 @@ import SVGGeometry
 /// span. What every band pays alike (the walk of the tree, building each path) does not
 /// move the edges and is left out.
 ///
-/// The edges are then moved to the nearest even edge of ``grid`` bands. A band's first row
-/// is where cairo starts every edge that crosses into it, and at one row cut exactly where
-/// the work halved (row 371 of mr_lakshman_poonyth_ at 800 px, in 3 bands) a fill drew 3
-/// pixels one level apart from the whole image; the cause inside cairo's scan converter is
-/// not pinned down. Even edges of 2 to 16 bands are the rows `svg-bench bands-check` has
-/// always compared over the 40 largest drawings at several widths, with no difference, and
-/// they still split the work to within a sixteenth of the image.
+/// The edges are then moved to the nearest even edge of ``grid`` bands. That keeps them on
+/// the rows `svg-bench bands-check` compares over the 40 largest drawings, where it found
+/// no difference; it is no guarantee. cairo's scan converter starts every edge that crosses
+/// into a band at the band's first row and samples that row, where the whole image may
+/// compute it analytically (`full_row`), and the two differ where a fill's edges cross or
+/// nearly meet inside a pixel: at row 371 of mr_lakshman_poonyth_ at 800 px, where the work
+/// halves in 3 bands, 3 pixels of a fill came out one level apart, and 8 of that drawing's
+/// 1,036 possible band tops differ somewhere. Any row can be one; starting each band's clip
+/// a few rows above its first row is the fix still to do (see ``BandedRaster``).
 struct BandWork {
   /// Work starting at each row minus work ending there (a difference array), one more
   /// entry than rows.

@@ -12,9 +12,10 @@ import Synchronization
 ///
 /// A banded image must be byte-identical to one drawn in one band. Each band's surface
 /// spans the whole image (same size, same origin), so every coordinate cairo computes is
-/// the one a single band computes; only the clip differs, and a pixel-aligned clip is
-/// expected to change no coverage (one exception seen and not explained, at an edge that is
-/// no even edge of 16 bands: see ``BandWork``). What the clip does change is the extent of each drawing operation, and
+/// the one a single band computes; only the clip differs, and a pixel-aligned clip changes
+/// no coverage, except on a band's first row, which cairo samples where the whole image may
+/// compute it analytically: a fill whose edges cross or nearly meet inside a pixel there can
+/// differ (see ``BandWork``; not yet prevented). What the clip does change is the extent of each drawing operation, and
 /// cairo rounds the matrix of a gradient, pattern or image source to pixman's fixed point
 /// around the centre of that extent (`_cairo_matrix_to_pixman_matrix_offset`), so those
 /// paints can come out one level apart between a band and the whole image. Gradients are
