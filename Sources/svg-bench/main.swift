@@ -8,7 +8,7 @@ let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 || args.first == "hit" else {
   FileHandle.standardError.write(
     Data(
-      "usage: svg-bench parse FILE... | stages [-w PX] [-v] FILE... | bands-check [-b N,N] [-w PX] FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS [ROUNDS]] | recolor-check FILE... [--taps N] [--seed N]\n"
+      "usage: svg-bench parse FILE... | stages [-w PX] [-v] FILE... | bands-check [-b N,N] [-w PX] [--tops [-k ROWS] [-d ROWS]] FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS [ROUNDS]] | recolor-check FILE... [--taps N] [--seed N]\n"
         .utf8))
   exit(2)
 }
@@ -90,12 +90,27 @@ case "bands-check":
   var files = args.dropFirst()
   var counts = [2, 3, 7]
   var width = 800.0
-  while let option = files.first, option == "-b" || option == "-w", files.count > 1 {
+  // With --tops: every row as the first of a band, drawn with `-k` rows above it (the
+  // library's by default) and compared over its first `-d` rows.
+  var tops = false
+  var settle = RenderTree.bandSettleRows
+  var depth = 16
+  while let option = files.first, ["-b", "-w", "-k", "-d", "--tops"].contains(option),
+    files.count > 1
+  {
+    if option == "--tops" {
+      tops = true
+      files = files.dropFirst()
+      continue
+    }
     let value = files.dropFirst().first!
     if option == "-b" { counts = value.split(separator: ",").compactMap { Int($0) } }
     if option == "-w" { width = Double(value) ?? width }
+    if option == "-k" { settle = Int(value) ?? settle }
+    if option == "-d" { depth = Int(value) ?? depth }
     files = files.dropFirst(2)
   }
+  var topsTried = 0
   for path in files {
     do {
       let tree = try RenderTree(document: try Document(contentsOfFile: path))
@@ -104,6 +119,18 @@ case "bands-check":
       let size = Size(width: width, height: width * tree.size.height / max(tree.size.width, 1))
       let one = try tree.rasterize(covering: size, bands: 1)
       let (w, h) = (one.width, one.height)
+      if tops {
+        let (rows, hazards) = tree.bandTops(
+          1..<h, differingFrom: one, covering: size, depth: depth, settle: settle)
+        topsTried += h - 1 - hazards.count
+        if !rows.isEmpty {
+          print(
+            "\(path): \(rows.count) of \(h - 1 - hazards.count) band tops differ (\(hazards.count) raise the band hazard): \(rows)"
+          )
+          differing += 1
+        }
+        continue
+      }
       for bands in counts {
         var edges: [Int] = []
         switch tree.bandRefusal(width: w, height: h, count: bands, edges: &edges) {
@@ -139,6 +166,12 @@ case "bands-check":
     } catch {
       FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
     }
+  }
+  if tops {
+    print(
+      "bands-check --tops -k \(settle) -d \(depth): \(banded) of \(files.count) files bandable; \(topsTried) tops tried (not raising the band hazard); \(differing) files differ"
+    )
+    exit(differing > 0 ? 1 : 0)
   }
   print(
     "bands-check: \(banded) of \(files.count) files bandable; of their band counts \(kept) kept bands, \(planned) refused by the band plan, \(twice) drawn twice; \(differing) differences"

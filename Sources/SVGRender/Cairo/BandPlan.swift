@@ -15,10 +15,12 @@ final class ChordSurvey {
     let clip: (x0: Double, y0: Double, x1: Double, y1: Double)
 
     /// Whether the stroke may raise the hazard in the band of device rows `top` to `bottom`
-    /// (whose clip is those rows, the whole width, within ``clip``).
+    /// (whose clip is those rows and the rows above them that it discards, the whole
+    /// width, within ``clip``).
     func mayDiffer(rows top: Int, _ bottom: Int) -> Bool {
-      stroke.mayDiffer(
-        clip: (clip.x0, max(clip.y0, Double(top)), clip.x1, min(clip.y1, Double(bottom))))
+      let clipTop = Double(BandedRaster.clipTop(top))
+      return stroke.mayDiffer(
+        clip: (clip.x0, max(clip.y0, clipTop), clip.x1, min(clip.y1, Double(bottom))))
     }
   }
 
@@ -103,10 +105,12 @@ enum BandPlan {
           found = e
           break
         }
-        // Just above or below the rows of a stroke, the edge no longer cuts it.
+        // Just above or below the rows of a stroke (below, by the rows the band under the
+        // edge draws above it too), the edge no longer cuts it.
         for o in offenders {
           candidates.append(Int(o.stroke.rows.lowerBound.rounded(.down)) - 1)
-          candidates.append(Int(o.stroke.rows.upperBound.rounded(.up)) + 1)
+          candidates.append(
+            Int(o.stroke.rows.upperBound.rounded(.up)) + 1 + BandedRaster.settleRows)
         }
       }
       guard let e = found else { return nil }

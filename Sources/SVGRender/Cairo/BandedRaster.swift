@@ -40,6 +40,12 @@ enum BandedRaster {
   static let minPixels = 1 << 17
   /// Bands are at least this many rows tall.
   static let minRows = 32
+  /// Rows drawn above a band's first row and discarded, so that cairo's scan converter has
+  /// settled when it reaches the band's own rows (see above).
+  static let settleRows = 8
+
+  /// The first row of the clip of a band whose own rows start at `edge`.
+  static func clipTop(_ edge: Int) -> Int { max(0, edge - settleRows) }
 
   /// The number of bands for a `width` × `height` image: one per core, within the bounds
   /// above.
@@ -142,29 +148,59 @@ extension RenderTree {
   /// Draws the tree into `bitmap` in bands at once, band `i` the rows from `edges[i]` to
   /// `edges[i + 1]` (see ``BandedRaster`` and ``BandPlan``); false when a band raised
   /// `hazard`, and the pixels are not to be used.
+  ///
+  /// Every band but the first also draws the ``BandedRaster/settleRows`` rows above its
+  /// own, which belong to the band above: the bitmap grows by that many rows per band while
+  /// drawing, band `i` draws on a surface of the image's size whose pixels start
+  /// `i × settleRows` rows down the buffer (so its rows never meet another band's, and every
+  /// coordinate is the whole image's), and its own rows are then moved into place.
   func drawBands(
     _ edges: [Int], into bitmap: inout Bitmap, drawing: Size, background: Color?,
     budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard
   ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
+    let settle = BandedRaster.settleRows
+    let spare = (edges.count - 2) * settle * s
+    bitmap.pixels.append(contentsOf: repeatElement(0, count: spare))
     bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
-      let pixels = UnsafeSendable(buffer.baseAddress!)
+      let base = buffer.baseAddress!
+      let pixels = UnsafeSendable(base)
       DispatchQueue.concurrentPerform(iterations: edges.count - 1) { i in
+        drawBand(
+          edges[i]..<edges[i + 1], settle: settle, over: pixels.value + i * settle * s,
+          width: w, height: h, stride: s, drawing: drawing, background: background,
+          budget: budget, cancellation: cancellation, hazard: hazard)
+      }
+      // Top down, each band's rows move up over rows already moved or discarded.
+      for i in 1..<(edges.count - 1) {
         let rows = edges[i]..<edges[i + 1]
-        let surface = cairo_image_surface_create_for_data(
-          pixels.value, CAIRO_FORMAT_ARGB32, Int32(w), Int32(h), Int32(s))!
-        let cr = cairo_create(surface)!
-        cairo_rectangle(cr, 0, Double(rows.lowerBound), Double(w), Double(rows.count))
-        cairo_clip(cr)
-        draw(
-          on: cr, drawing: drawing, background: background, budget: budget,
-          cancellation: cancellation, bandHazard: hazard)
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
+        memmove(
+          base + rows.lowerBound * s, base + (rows.lowerBound + i * settle) * s, rows.count * s)
       }
     }
+    bitmap.pixels.removeLast(spare)
     return !hazard.isRaised
+  }
+
+  /// Draws the band of device rows `rows` and the `settle` rows above it (within the
+  /// image) on a `width` × `height` surface whose pixels start at `pixels`.
+  func drawBand(
+    _ rows: Range<Int>, settle: Int, over pixels: UnsafeMutablePointer<UInt8>, width: Int,
+    height: Int, stride: Int, drawing: Size, background: Color?, budget: PixelBudget,
+    cancellation: RenderCancellation?, hazard: BandHazard
+  ) {
+    let top = max(0, rows.lowerBound - settle)
+    let surface = cairo_image_surface_create_for_data(
+      pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!
+    let cr = cairo_create(surface)!
+    cairo_rectangle(cr, 0, Double(top), Double(width), Double(rows.upperBound - top))
+    cairo_clip(cr)
+    draw(
+      on: cr, drawing: drawing, background: background, budget: budget,
+      cancellation: cancellation, bandHazard: hazard)
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    cairo_surface_destroy(surface)
   }
 }
 

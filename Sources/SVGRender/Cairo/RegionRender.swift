@@ -39,20 +39,22 @@ extension RenderTree {
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
     let hazard = BandHazard()
     var bitmap = base
+    // The rows above are drawn too, as a band draws them, and then put back.
+    let top = BandedRaster.clipTop(pixels.y)
+    let (settled, bottom) = (top * base.stride..<pixels.y * base.stride, pixels.y + pixels.height)
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
-      cairo_rectangle(
-        cr, Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
+      cairo_rectangle(cr, Double(pixels.x), Double(top), Double(pixels.width), Double(bottom - top))
       cairo_clip(cr)
       cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
       cairo_paint(cr)
       cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
       draw(
         on: cr, drawing: size, background: background, budget: budget,
-        cancellation: cancellation, bandHazard: hazard,
-        clipRows: (Double(pixels.y), Double(pixels.y + pixels.height)))
+        cancellation: cancellation, bandHazard: hazard, clipRows: (Double(top), Double(bottom)))
       cairo_destroy(cr)
     }
+    bitmap.pixels.replaceSubrange(settled, with: base.pixels[settled])
     try cancellation?.check()
     if hazard.isRaised {
       let bitmap = try rasterize(
@@ -86,11 +88,14 @@ extension RenderTree {
     var grown = true
     while grown {
       grown = false
+      // The redraw's clip: the rows and the rows above them it discards (see
+      // ``BandedRaster``).
+      let clip = BandedRaster.clipTop(rows.lowerBound)..<rows.upperBound
       for box in nodes.sensitive
-      where box.minY < Double(rows.upperBound) && box.maxY > Double(rows.lowerBound) {
+      where box.minY < Double(clip.upperBound) && box.maxY > Double(clip.lowerBound) {
         guard box.minY.isFinite, box.maxY.isFinite else { return nil }
         let reach = Self.rows(box, height: height)
-        guard reach.lowerBound < rows.lowerBound || reach.upperBound > rows.upperBound else {
+        guard reach.lowerBound < clip.lowerBound || reach.upperBound > clip.upperBound else {
           continue
         }
         rows = min(rows.lowerBound, reach.lowerBound)..<max(rows.upperBound, reach.upperBound)
