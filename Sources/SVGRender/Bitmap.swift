@@ -28,11 +28,20 @@ public struct Bitmap: Sendable {
   }
 
   /// A transparent image.
-  public init(width: Int, height: Int) {
+  public init(width: Int, height: Int) { self.init(width: width, height: height, spareRows: 0) }
+
+  /// A transparent image whose pixels can grow by `spareRows` rows without being copied
+  /// (bands draw rows above their own, see ``BandedRaster``).
+  init(width: Int, height: Int, spareRows: Int) {
     self.width = width
     self.height = height
-    self.stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-    self.pixels = [UInt8](repeating: 0, count: stride * height)
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+    self.stride = stride
+    self.pixels = [UInt8](unsafeUninitializedCapacity: stride * (height + spareRows)) {
+      buffer, count in
+      count = stride * height
+      if count > 0 { memset(buffer.baseAddress!, 0, count) }
+    }
   }
 
   /// Reads a PNG file through cairo.

@@ -68,3 +68,20 @@ import Testing
       """
   }
 }
+
+extension BandTopTests {
+  /// A partial redraw is clipped to the rows it draws again, like a band: starting on a row
+  /// where a band top differs (the sliver's), it draws the rows above it too and puts them
+  /// back, and gives the bytes of the full render.
+  @Test(arguments: [68, 80, 99, 111])
+  func aPartialRedrawStartingOnASliverGivesTheFullRender(_ top: Int) throws {
+    let tree = try FixtureFiles.tree("band/sliver.svg")
+    let size = Size(width: 200, height: 200)
+    let full = try tree.rasterize(covering: size, bands: 1)
+    // A change 10 px high whose rows, with a pixel of margin, start at `top`.
+    let change = Rect(x: 0, y: Double(top + 1), width: 200, height: 10)
+    let (bitmap, rows) = try tree.rasterize(changedIn: change, onto: full, covering: size)
+    #expect(rows.lowerBound == top)
+    #expect(BandedRasterTests.difference(full, bitmap) == nil, "redraw from row \(top)")
+  }
+}

@@ -14,15 +14,12 @@ import SVGGeometry
 /// span. What every band pays alike (the walk of the tree, building each path) does not
 /// move the edges and is left out.
 ///
-/// The edges are then moved to the nearest even edge of ``grid`` bands. That keeps them on
-/// the rows `svg-bench bands-check` compares over the 40 largest drawings, where it found
-/// no difference; it is no guarantee. cairo's scan converter starts every edge that crosses
-/// into a band at the band's first row and samples that row, where the whole image may
-/// compute it analytically (`full_row`), and the two differ where a fill's edges cross or
-/// nearly meet inside a pixel: at row 371 of mr_lakshman_poonyth_ at 800 px, where the work
-/// halves in 3 bands, 3 pixels of a fill came out one level apart, and 8 of that drawing's
-/// 1,036 possible band tops differ somewhere. Any row can be one; starting each band's clip
-/// a few rows above its first row is the fix still to do (see ``BandedRaster``).
+/// The edges are then moved to the nearest even edge of ``grid`` bands, the rows
+/// `svg-bench bands-check` compares over the 40 largest drawings. Since bands draw rows above
+/// their own (``BandedRaster/settleRows``), those rows are no safer than any other:
+/// `svg-bench bands-check --tops` finds no band top on the 40 at 800 px that differs from
+/// the whole image, where 8 rows of mr_lakshman_poonyth_ did without them (371, 373, 429,
+/// 458, 468, 647, 666, 668).
 struct BandWork {
   /// Work starting at each row minus work ending there (a difference array), one more
   /// entry than rows.

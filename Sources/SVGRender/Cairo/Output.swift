@@ -93,16 +93,17 @@ extension RenderTree {
         .limit,
         "output of \(width)x\(height) pixels is over the limit of \(limits.maxPixels) pixels")
     }
-    var bitmap = Bitmap(width: width, height: height)
     // Layers are as large as the clip; bands are drawn only when every layer of one band
     // fits the budget too, so that both draw the same layers.
-    let count = bands ?? BandedRaster.automaticCount(width: width, height: height)
+    let count = min(height, bands ?? BandedRaster.automaticCount(width: width, height: height))
+    var bitmap = Bitmap(
+      width: width, height: height, spareRows: (count - 1) * BandedRaster.settleRows)
     var banded = false
     var refusal: String?
     if count > 1, budget.allows(width: width + 1, height: height + 1),
       BandedRaster.isBandable(root),
       let edges = bandEdges(
-        min(count, height), for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
+        count, for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
     {
       banded = drawBands(
         edges, into: &bitmap, drawing: drawing, background: background, budget: budget,
