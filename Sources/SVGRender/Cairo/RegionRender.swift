@@ -5,7 +5,8 @@ import SVGTree
 /// A raster of a drawing made from a raster of an earlier state of it: only some rows are
 /// drawn again, clipped to them, and the result is byte for byte the full render.
 ///
-/// A clip of whole rows changes no coverage and no plain colour (see ``BandedRaster``). What
+/// A clip of whole rows changes no coverage and no plain colour, once the rows above the
+/// first are drawn too and put back, as a band draws them (see ``BandedRaster``). What
 /// it can change is a paint whose pixels depend on the extent of the drawing operation
 /// (cairo rounds a gradient's, pattern's or image's matrix around the centre of that
 /// extent) and a stroke whose outline depends on the clip (cairo's stroker straightens
