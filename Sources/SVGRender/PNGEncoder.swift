@@ -24,8 +24,8 @@ enum PNGEncoder {
   ///
   /// Most pixels of a drawing are opaque or transparent, and those need no division: only
   /// their red and blue trade places. So four pixels are taken at once, and only a group with
-  /// a pixel of another alpha is divided pixel by pixel (a third of the instructions on the
-  /// 40 largest openclipart drawings).
+  /// a pixel of another alpha is divided pixel by pixel: on the 40 largest openclipart
+  /// drawings at 800 px, 215M instructions instead of 752M (callgrind).
   static func unpremultiply(
     _ src: UnsafeRawBufferPointer, row y: Int, of bitmap: Bitmap, into dst: UnsafeMutableRawPointer
   ) {
