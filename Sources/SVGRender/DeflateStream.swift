@@ -42,12 +42,13 @@ final class DeflateStream: @unchecked Sendable {
   }
 
   /// The largest hash table, 2^(maxMemLevel + 7) entries. zlib's default (8, 2^15 entries)
-  /// costs more than it finds at the fast levels: each time the window slides (every 32 KiB
-  /// of a large image) zlib rewrites the whole table, and at level 3 a smaller one loses no
-  /// matches worth having. On the 40 largest openclipart drawings at 800 px, level 3, 6
-  /// instead of 8 took 14% fewer instructions to deflate (callgrind, one stream per image)
-  /// and the files of svg-render's bands grew by 0.3% (4 and 5 grew them more, 7 sat
-  /// between).
+  /// costs more than it finds at the fast levels: `deflateReset` clears the whole table
+  /// before each block of rows (``ParallelPNG/blockBytes``; before blocks were deflated
+  /// afresh, zlib rewrote it each time its window slid, every 32 KiB), and at level 3 a
+  /// smaller one loses no matches worth having. On the 40 largest openclipart drawings at
+  /// 800 px, level 3, 6 instead of 8 took 14% fewer instructions to deflate (callgrind, one
+  /// stream per image) and the files of svg-render's bands grew by 0.3% (4 and 5 grew them
+  /// more, 7 sat between).
   static let maxMemLevel: Int32 = 6
 
   /// The window and hash sizes for `bytes` bytes of input: the window covers the input and

@@ -218,6 +218,29 @@ import Testing
     }
   }
 
+  /// A band skips the shapes that cannot reach its rows; under a skew a stroke reaches
+  /// further down the page than its width times the length of either column of the matrix
+  /// (here 1.41 × half the width, not 1.0 ×). A translucent line every 5 rows, each a
+  /// horizontal stroke 56 rows tall, so some line lies just beyond that shorter reach of any
+  /// band edge.
+  @Test func bandsDrawTheStrokesThatReachThemUnderASkew() throws {
+    let lines = stride(from: 0, through: 400, by: 5).map { y in
+      "<line x1='0' y1='\(y)' x2='2000' y2='\(y - 2000)' stroke-opacity='0.3' stroke='#\(y % 7 + 2)4\(y % 5 + 3)'/>"
+    }
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+        <g transform="matrix(0.05 1 -0.05 1 195 0)" stroke-width="40" stroke-linejoin="round">\(lines.joined())</g>
+      </svg>
+      """
+    let tree = try RenderTree(document: Document(string: svg))
+    #expect(tree.isBandable)
+    let size = Size(width: 400, height: 400)
+    let one = try tree.rasterize(covering: size, bands: 1)
+    for bands in [2, 3, 7] {
+      #expect(Self.difference(one, try tree.rasterize(covering: size, bands: bands)) == nil)
+    }
+  }
+
   /// Where two images of one size differ: the number of differing pixels and the first.
   static func difference(_ a: Bitmap, _ b: Bitmap) -> String? {
     guard a.pixels != b.pixels else { return nil }

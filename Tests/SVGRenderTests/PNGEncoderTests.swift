@@ -38,6 +38,40 @@ import Testing
     #expect(decoded.pixels == original.pixels)
   }
 
+  /// Opaque, transparent and translucent pixels in every mix and at every place in rows of
+  /// 1 to 9 pixels: each comes out straight, every channel divided by its alpha and rounded
+  /// to the nearest level, as on its own.
+  @Test func unpremultipliesEachPixelAsOnItsOwn() {
+    var random = SplitMix(seed: 7)
+    for width in 1...9 {
+      var bitmap = Bitmap(width: width, height: 300)
+      var expected: [UInt8] = []
+      for y in 0..<bitmap.height {
+        for x in 0..<width {
+          let kind = random.next()
+          let a = kind < 0.4 ? 255 : kind < 0.7 ? 0 : UInt32(random.next() * 256)
+          let c = (0..<3).map { _ in UInt32(random.next() * Double(a + 1)) }
+          let v = a << 24 | c[0] << 16 | c[1] << 8 | c[2]
+          withUnsafeBytes(of: v.littleEndian) { bytes in
+            for k in 0..<4 { bitmap.pixels[y * bitmap.stride + x * 4 + k] = bytes[k] }
+          }
+          expected += c.map { a == 0 ? 0 : UInt8(($0 * 255 + a / 2) / a) } + [UInt8(a)]
+        }
+      }
+      var row = [UInt8](repeating: 0, count: width * 4)
+      var straight: [UInt8] = []
+      bitmap.pixels.withUnsafeBytes { src in
+        for y in 0..<bitmap.height {
+          row.withUnsafeMutableBytes {
+            PNGEncoder.unpremultiply(src, row: y, of: bitmap, into: $0.baseAddress!)
+          }
+          straight += row
+        }
+      }
+      #expect(straight == expected, "rows of \(width) pixels")
+    }
+  }
+
   @Test func aReusedStreamWritesTheBytesOfANewOne() throws {
     let small = Self.bitmap(width: 64, height: 64, seed: 1)
     let large = Self.bitmap(width: 700, height: 600, seed: 2)

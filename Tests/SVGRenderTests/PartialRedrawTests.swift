@@ -90,6 +90,19 @@ import Testing
     #expect(rows.lowerBound > Int(100 * scale) && rows.upperBound < Int(180 * scale))
   }
 
+  /// Under a skew a stroke reaches further down the page than its width times the length of
+  /// either column of the matrix: here a disc of the stroke maps to an ellipse whose half
+  /// height is 1.41 × half the width (the length of the matrix's second row), not 1.0 ×. The
+  /// line lies at row 104, 25 rows above the redrawn ones, and its stroke reaches row 132.
+  @Test func aStrokeUnderASkewReachesByTheRowOfItsMatrix() throws {
+    let rows = try Self.recolour(
+      """
+      <g transform='matrix(0.05 1 -0.05 1 20 0)'>
+        <line x1='0' y1='104' x2='1000' y2='-896' stroke='purple' stroke-width='40' stroke-linejoin='round'/></g>
+      """)
+    #expect(rows.lowerBound > 104)
+  }
+
   /// A dashed curve that leaves the canvas is redrawn whole too, from the canvas's top row.
   @Test func aClipDependentStrokeBeyondTheCanvasIsRedrawnWhole() throws {
     let rows = try Self.recolour(

@@ -56,4 +56,30 @@ import Testing
     stroke.cap = .butt
     #expect(path.forStroking(stroke) == path)
   }
+
+  /// A shape that is filled and stroked draws what its fill and its stroke draw as two
+  /// shapes, in either paint order, also where the stroke's path is not the fill's: a
+  /// zero-length subpath with square caps, a curve whose points lie on a line.
+  @Test(arguments: ["normal", "stroke"]) func aFilledAndStrokedShapeIsItsFillAndItsStroke(
+    _ order: String
+  ) throws {
+    let d = "M 10 10 L 50 10 L 50 40 Z M 80 30 Z M 60 50 C 70 50 90 50 110 50 L 90 20"
+    let style = "stroke-linecap='square' stroke-width='6' stroke-opacity='0.6'"
+    func tree(_ shapes: String) throws -> RenderTree {
+      try RenderTree(
+        document: Document(
+          string: "<svg xmlns='http://www.w3.org/2000/svg' width='120' height='60'>\(shapes)</svg>")
+      )
+    }
+    let both = try tree(
+      "<path d='\(d)' fill='teal' stroke='navy' \(style) paint-order='\(order)'/>")
+    let fill = "<path d='\(d)' fill='teal'/>"
+    let stroke = "<path d='\(d)' fill='none' stroke='navy' \(style)/>"
+    let apart = try tree(order == "normal" ? fill + stroke : stroke + fill)
+    let size = (width: 120, height: 60)
+    let one = try both.rasterize(width: size.width, height: size.height)
+    #expect(one.pixels == (try apart.rasterize(width: size.width, height: size.height)).pixels)
+    // The square of the zero-length subpath is drawn.
+    #expect(one.rgba(x: 80, y: 30).a > 0)
+  }
 }

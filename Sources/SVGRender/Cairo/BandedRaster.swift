@@ -212,7 +212,8 @@ extension RenderTree {
     cairo_clip(cr)
     draw(
       on: cr, drawing: drawing, background: background, budget: budget,
-      cancellation: cancellation, bandHazard: hazard)
+      cancellation: cancellation, bandHazard: hazard,
+      clipRows: (Double(top), Double(rows.upperBound)))
     cairo_destroy(cr)
     cairo_surface_flush(surface)
     cairo_surface_destroy(surface)

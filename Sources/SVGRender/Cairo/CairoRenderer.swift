@@ -82,38 +82,55 @@ struct CairoRenderer {
       guard RedrawArea.meets(node, rows: rows.top, rows.bottom, toDevice) else { return }
     }
     cairo_set_antialias(cr, node.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+    let stroked = node.stroke.flatMap { $0.width > 0 ? node.path.forStroking($0) : nil }
+    // A path that is filled and stroked as it is goes to cairo once, for both: cairo keeps
+    // the path in device space, whatever matrix or style the stroke then sets.
+    let shared = survey == nil && node.fill != nil && stroked == node.path
+    if shared {
+      cairo_new_path(cr)
+      appendPath(node.path)
+    }
     switch node.paintOrder {
     case .fillThenStroke:
-      fill(node)
-      stroke(node)
+      fill(node, pathSet: shared)
+      stroked.map { stroke(node, $0, pathSet: shared) }
     case .strokeThenFill:
-      stroke(node)
-      fill(node)
+      stroked.map { stroke(node, $0, pathSet: shared) }
+      fill(node, pathSet: shared)
     }
+    if shared { cairo_new_path(cr) }
   }
 
-  private func fill(_ node: PathNode) {
+  /// Fills the node's path; with `pathSet`, the path is cairo's current one and is kept.
+  private func fill(_ node: PathNode, pathSet: Bool) {
     guard let fill = node.fill else { return }
     if let survey {
       if !placesExactly(fill.paint) { survey.gradientHazard = true }
       survey.addWork(node.path, on: cr)
       return
     }
-    cairo_new_path(cr)
-    appendPath(node.path)
+    if !pathSet {
+      cairo_new_path(cr)
+      appendPath(node.path)
+    }
     cairo_set_fill_rule(
       cr, fill.rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
     paint(with: fill.paint, opacity: fill.opacity) { cairo_fill_preserve(cr) }
-    cairo_new_path(cr)
+    if !pathSet { cairo_new_path(cr) }
   }
 
-  private func stroke(_ node: PathNode) {
-    guard let stroke = node.stroke, stroke.width > 0 else { return }
-    cairo_new_path(cr)
+  /// Strokes `path` (the node's path as it is stroked, ``SVGGeometry/Path/forStroking``);
+  /// with `pathSet`, it is cairo's current path and is kept.
+  private func stroke(_ node: PathNode, _ path: Path, pathSet: Bool) {
+    guard let stroke = node.stroke else { return }
     cairo_save(cr)
     survey?.addWork(node.path, on: cr, stroke: stroke)
+    if !pathSet {
+      cairo_new_path(cr)
+      appendPath(path)
+    }
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
-    CairoStroke.prepare(node.path, stroke, width: stroke.width, on: cr)
+    CairoStroke.setStyle(stroke, width: stroke.width, on: cr)
     if let survey {
       survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
       if !placesExactly(stroke.paint) { survey.gradientHazard = true }
@@ -126,7 +143,7 @@ struct CairoRenderer {
     }
     paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
     cairo_restore(cr)
-    cairo_new_path(cr)
+    if !pathSet { cairo_new_path(cr) }
   }
 
   /// Sets `paint` as the source and runs `draw`; paints that need a layer get one.

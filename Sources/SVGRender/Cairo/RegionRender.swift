@@ -177,11 +177,13 @@ struct RedrawArea {
 
   /// How far beyond its path a stroke can paint, in device units: cairo's extent of a
   /// stroke is the path grown by √2 × the miter limit × the width for miter joins, √½ × the
-  /// width for square caps, half the width otherwise.
+  /// width for square caps, half the width otherwise. A disc of the stroke reaches across
+  /// and down the page by its radius times the length of the matrix's first and second row
+  /// (under a skew, more than the length of either column).
   static func reach(of s: Stroke, _ toDevice: Transform) -> Double {
     let norm = max(
-      (toDevice.a * toDevice.a + toDevice.b * toDevice.b).squareRoot(),
-      (toDevice.c * toDevice.c + toDevice.d * toDevice.d).squareRoot())
+      (toDevice.a * toDevice.a + toDevice.c * toDevice.c).squareRoot(),
+      (toDevice.b * toDevice.b + toDevice.d * toDevice.d).squareRoot())
     var factor = 0.5
     if s.cap == .square { factor = max(factor, 0.5.squareRoot()) }
     if s.join == .miter || s.join == .miterClip || s.join == .arcs {

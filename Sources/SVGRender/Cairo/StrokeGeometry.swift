@@ -26,11 +26,19 @@ extension Path {
   /// square ones, whose direction it cannot tell. The segment is long enough to survive
   /// cairo's fixed point once the width is a device pixel. With butt caps, and for a lone
   /// `moveto`, nothing is drawn.
+  ///
+  /// A path that needs none of this is returned as it is, its elements not copied, so that
+  /// a renderer can tell that its fill and its stroke share one path.
   func forStroking(_ stroke: Stroke) -> Path {
     let zeroLength = stroke.cap == .butt ? [] : zeroLengthSubpaths
     guard hasCurves || !zeroLength.isEmpty else { return self }
-    var out = Path()
-    out.elements.reserveCapacity(elements.count)
+    // Elements are copied from the first one that changes on.
+    var out: Path?
+    func changing(from i: Int) {
+      guard out == nil else { return }
+      out = Path(Array(elements[..<i]))
+      out!.elements.reserveCapacity(elements.count)
+    }
     var current = Point(0, 0)
     var start = Point(0, 0)
     var next = zeroLength.makeIterator()
@@ -38,47 +46,41 @@ extension Path {
     var index = 0
     while index < elements.count {
       if let z = pending, z.range.lowerBound == index {
+        changing(from: index)
         let half = stroke.width / 512
-        out.move(to: Point(z.point.x - half, z.point.y))
-        out.line(to: Point(z.point.x + half, z.point.y))
+        out!.move(to: Point(z.point.x - half, z.point.y))
+        out!.line(to: Point(z.point.x + half, z.point.y))
         // After a `closepath` the next segment starts at the subpath's start again.
-        out.move(to: z.point)
+        out!.move(to: z.point)
         (current, start) = (z.point, z.point)
         index = z.range.upperBound
         pending = next.next()
         continue
       }
       let el = elements[index]
-      index += 1
+      var turns: [Point]?
       switch el {
-      case .move(let p):
-        out.elements.append(el)
-        (current, start) = (p, p)
-      case .line(let p):
-        out.elements.append(el)
-        current = p
-      case .close:
-        out.elements.append(el)
-        current = start
+      case .move(let p): (current, start) = (p, p)
+      case .line(let p): current = p
+      case .close: current = start
       case .quad(let c, let p):
         let c1 = current + (c - current) * (2.0 / 3)
         let c2 = p + (c - p) * (2.0 / 3)
-        if let points = Self.collinearTurns(current, c1, c2, p) {
-          for q in points { out.line(to: q) }
-        } else {
-          out.elements.append(el)
-        }
+        turns = Self.collinearTurns(current, c1, c2, p)
         current = p
       case .cubic(let c1, let c2, let p):
-        if let points = Self.collinearTurns(current, c1, c2, p) {
-          for q in points { out.line(to: q) }
-        } else {
-          out.elements.append(el)
-        }
+        turns = Self.collinearTurns(current, c1, c2, p)
         current = p
       }
+      if let turns {
+        changing(from: index)
+        for q in turns { out!.line(to: q) }
+      } else if out != nil {
+        out!.elements.append(el)
+      }
+      index += 1
     }
-    return out
+    return out ?? self
   }
 
   /// The subpaths with segments (or a `closepath`) that all end where they start: the range

@@ -11,6 +11,13 @@ enum CairoStroke {
   /// caps, joins, miter limit and dashes.
   static func prepare(_ path: Path, _ stroke: Stroke, width: Double, on cr: OpaquePointer) {
     CairoPath.append(path.forStroking(stroke), to: cr)
+    setStyle(stroke, width: width, on: cr)
+  }
+
+  /// The second half of ``prepare(_:_:width:on:)``, for a path already appended as
+  /// ``SVGGeometry/Path/forStroking`` gives it: the matrix of a non-scaling stroke and the
+  /// stroke's style.
+  static func setStyle(_ stroke: Stroke, width: Double, on cr: OpaquePointer) {
     if stroke.nonScaling { cairo_identity_matrix(cr) }
     cairo_set_line_width(cr, width)
     cairo_set_line_cap(cr, stroke.cap.cairo)
