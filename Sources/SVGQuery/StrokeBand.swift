@@ -62,6 +62,8 @@ enum StrokeBand {
       return .outside
     }
     let fallback = s.fallback
+    // Every curve bends less tightly than twice what the stroke reaches (see `piece`).
+    let unfolded = s.curveRadius > 2 * half
     // A dash ends anywhere along the path, and a square cap there reaches √2 half widths.
     let bodyReach = s.dashed && s.squareCap ? half * 2.0.squareRoot() : half
     // The least distance from a segment's centre line beyond what the stroke reaches
@@ -135,9 +137,14 @@ enum StrokeBand {
       {
         (edge, end) = (straight.edge, straight.end)
       }
-      // Beside the piece, a margin in from its ends (a butt cap ends the stroke there).
+      // Beside the piece, a margin in from its ends (a butt cap ends the stroke there). A
+      // piece of a curve that bends less tightly than the stroke is wide needs no inset:
+      // its ends are points of the curve (moved by at most `slack`), so a point within
+      // `half - edge` of one is within the curve's stroke unless it is behind the curve's
+      // own end faces, which `faces` checks (see ``CurveRadius``). Near the joint of two
+      // pieces on a curve's outer side the point is beside neither.
       let inset = length2 > 0 ? end / length : 1
-      let beside = t > inset && t < 1 - inset
+      let beside = (ofCurve && unfolded) || (t > inset && t < 1 - inset)
       nearestBody = min(nearestBody, d - slack - edge)
       if beside, d + slack < half - edge, !s.dashed {
         if ofCurve {
@@ -384,6 +391,10 @@ struct StrokeShape: Sendable {
   /// reach (its margin and its pieces' slack added) and every vertex's. Infinite where
   /// ``StrokeBand`` measures on the canvas, or answers from the clip box.
   var clearance = Double.infinity
+  /// A lower bound on every curve's radius of curvature (``CurveRadius``), worked out up to
+  /// twice the width (infinite without curves); 0 where ``StrokeBand`` measures on the
+  /// canvas or answers from the clip box.
+  var curveRadius = 0.0
 
   init(_ s: Stroke, toCanvas: Transform, vertexStart: Int, path: Path, factors: [Double]) {
     width = s.width
@@ -415,6 +426,10 @@ struct StrokeShape: Sendable {
     var slack = 0.0
     var factor = 1.0
     var point = Point(0, 0)
+    var radius = Double.infinity
+    func bend(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
+      if radius > 0 { radius = min(radius, CurveRadius.lowerBound(a, b, c, d, needed: width * 2)) }
+    }
     if let first = elements.first, case .move = first {} else { factor = fallback }
     for (k, el) in elements.enumerated() {
       switch el {
@@ -427,10 +442,12 @@ struct StrokeShape: Sendable {
       case .quad(let c, let b):
         let (c1, c2) = (point + (c - point) * (2.0 / 3), b + (c - b) * (2.0 / 3))
         slack = max(slack, CurveCut(point, c1, c2, b, half: half).slack)
+        bend(point, c1, c2, b)
         box = box.union(ControlBox(PathSegment.quad(point, c, b).bounds))
         point = b
       case .cubic(let c1, let c2, let b):
         slack = max(slack, CurveCut(point, c1, c2, b, half: half).slack)
+        bend(point, c1, c2, b)
         box = box.union(ControlBox(PathSegment.cubic(point, c1, c2, b).bounds))
         point = b
       case .close:
@@ -442,6 +459,7 @@ struct StrokeShape: Sendable {
     let body = bodyReach + margin + 0.08 * half + slack
     let reach = max(body, half * factor + margin)
     clearance = reach.isFinite ? reach : .infinity
+    curveRadius = radius
   }
 }
 
