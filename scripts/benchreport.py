@@ -94,7 +94,10 @@ def write(root, results, files, runs):
 
     svg_render = version([render, "--version"])
     rsvg = version(["rsvg-convert", "--version"])
-    resvg = version([shutil.which("resvg") or "resvg", "--version"])
+    # scripts/bootstrap installs resvg into .build/peers, which is not on PATH.
+    peer = os.path.join(root, ".build/peers/bin/resvg")
+    resvg = version([peer if os.path.exists(peer) else shutil.which("resvg") or "resvg",
+                     "--version"])
     lines = [
         "# Benchmarks",
         "",
