@@ -27,9 +27,10 @@ import Synchronization
 /// the 40 largest openclipart drawings do not at any, see the README). A band's bottom
 /// edge has been seen to matter too, though far more rarely (3 of 1,000 random polygons:
 /// one pixel column beside a nearly vertical edge, over every row of a band that ends a
-/// few rows below the polygon's top; cause not found). What the clip does change is the extent of each drawing operation, and
-/// cairo rounds the matrix of a gradient, pattern or image source to pixman's fixed point
-/// around the centre of that extent (`_cairo_matrix_to_pixman_matrix_offset`), so those
+/// few rows below the polygon's top; cause not found). What the clip does change is the
+/// extent of each drawing operation, and cairo rounds the matrix of a gradient, pattern or
+/// image source to pixman's fixed point around the centre of that extent
+/// (`_cairo_matrix_to_pixman_matrix_offset`), so those
 /// paints can come out one level apart between a band and the whole image. Gradients are
 /// therefore placed in device space with a matrix that fixed point holds exactly
 /// (``DeviceGradient``), which makes that rounding nothing; patterns and raster images are
@@ -198,7 +199,8 @@ extension RenderTree {
   }
 
   /// Draws the band of device rows `rows` and the `settle` rows above it (within the
-  /// image) on a `width` × `height` surface whose pixels start at `pixels`.
+  /// image) on a `width` × `height` surface whose pixels start at `pixels` (`settle` is a
+  /// parameter so that `svg-bench bands-check --tops -k` can try other counts).
   func drawBand(
     _ rows: Range<Int>, settle: Int, over pixels: UnsafeMutablePointer<UInt8>, width: Int,
     height: Int, stride: Int, drawing: Size, background: Color?, budget: PixelBudget,
