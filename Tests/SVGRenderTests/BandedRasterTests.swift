@@ -218,6 +218,29 @@ import Testing
     }
   }
 
+  /// The dot of a zero-length subpath is a segment 1/256 of the stroke's width long, so its
+  /// round caps reach 1/512 of the width past half the width: here, turned down the page, a
+  /// dot whose centre is 1,502 rows above the image paints its first 4 rows, which a band
+  /// that grew the dot's point by half the width and the 2-pixel margin skipped.
+  @Test func aHugeDotReachesPastHalfItsWidth() throws {
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+        <rect width="400" height="400" fill="#fff"/>
+        <path transform="rotate(90 200 200)" d="M-1502 200z" stroke="#036" stroke-width="3000"
+          stroke-linecap="round" stroke-linejoin="round"/>
+      </svg>
+      """
+    let tree = try RenderTree(document: Document(string: svg))
+    var edges: [Int] = []
+    #expect(tree.bandRefusal(width: 400, height: 400, count: 2, edges: &edges) == nil)
+    let size = Size(width: 400, height: 400)
+    let one = try tree.rasterize(covering: size, bands: 1)
+    #expect(one.rgba(x: 200, y: 2).r < 255, "the dot reaches row 2")
+    for bands in [2, 3] {
+      #expect(Self.difference(one, try tree.rasterize(covering: size, bands: bands)) == nil)
+    }
+  }
+
   /// A band skips the shapes that cannot reach its rows; under a skew a stroke reaches
   /// further down the page than its width times the length of either column of the matrix
   /// (here 1.41 × half the width, not 1.0 ×). A translucent line every 5 rows, each a

@@ -177,7 +177,8 @@ struct RedrawArea {
 
   /// How far beyond its path a stroke can paint, in device units: cairo's extent of a
   /// stroke is the path grown by √2 × the miter limit × the width for miter joins, √½ × the
-  /// width for square caps, half the width otherwise. A disc of the stroke reaches across
+  /// width for square caps, half the width otherwise (and 1/512 of the width more with caps,
+  /// for the dot of a zero-length subpath). A disc of the stroke reaches across
   /// and down the page by its radius times the length of the matrix's first and second row
   /// (under a skew, more than the length of either column).
   static func reach(of s: Stroke, _ toDevice: Transform) -> Double {
@@ -186,6 +187,9 @@ struct RedrawArea {
       (toDevice.b * toDevice.b + toDevice.d * toDevice.d).squareRoot())
     var factor = 0.5
     if s.cap == .square { factor = max(factor, 0.5.squareRoot()) }
+    // A zero-length subpath is stroked as a segment 1/256 of the width long
+    // (`Path.forStroking`), and its caps reach that much further from its point.
+    if s.cap != .butt { factor += 1.0 / 512 }
     if s.join == .miter || s.join == .miterClip || s.join == .arcs {
       factor = max(factor, 2.0.squareRoot() * s.miterLimit)
     }
