@@ -40,7 +40,7 @@ extension RenderTree {
         let (base, want) = (buffer.baseAddress!, expected.baseAddress!)
         for top in tops where top > 0 && top < h {
           let rows = top..<min(h, top + depth)
-          let first = max(0, top - settle)
+          let first = BandedRaster.clipTop(top, settle: settle)
           memset(base + first * s, 0, (rows.upperBound - first) * s)
           let hazard = BandHazard()
           drawBand(

@@ -60,8 +60,9 @@ enum BandedRaster {
   /// costs a row of drawing per band.
   static let settleRows = 8
 
-  /// The first row of the clip of a band whose own rows start at `edge`.
-  static func clipTop(_ edge: Int) -> Int { max(0, edge - settleRows) }
+  /// The first row of the clip of a band whose own rows start at `edge`, drawn with
+  /// `settle` rows above them.
+  static func clipTop(_ edge: Int, settle: Int = settleRows) -> Int { max(0, edge - settle) }
 
   /// The number of bands for a `width` × `height` image: one per core, within the bounds
   /// above.
@@ -206,7 +207,7 @@ extension RenderTree {
     height: Int, stride: Int, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?, hazard: BandHazard
   ) {
-    let top = max(0, rows.lowerBound - settle)
+    let top = BandedRaster.clipTop(rows.lowerBound, settle: settle)
     let surface = cairo_image_surface_create_for_data(
       pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!
     let cr = cairo_create(surface)!

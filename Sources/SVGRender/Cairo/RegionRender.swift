@@ -42,7 +42,8 @@ extension RenderTree {
     var bitmap = base
     // The rows above are drawn too, as a band draws them, and then put back.
     let top = BandedRaster.clipTop(pixels.y)
-    let (settled, bottom) = (top * base.stride..<pixels.y * base.stride, pixels.y + pixels.height)
+    let bottom = pixels.y + pixels.height
+    let settled = top * base.stride..<pixels.y * base.stride
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
       cairo_rectangle(cr, Double(pixels.x), Double(top), Double(pixels.width), Double(bottom - top))
