@@ -158,10 +158,14 @@ extension RenderJob {
     return URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
+  /// The environment variables a job reads, in order of precedence: the locale variables
+  /// that give the default language.
+  public static let environmentNames = ["LC_ALL", "LC_MESSAGES", "LANG"]
+
   /// The user's language from the locale variables (`de_DE.UTF-8` is `de-DE`), as
   /// rsvg-convert takes it; `en` for the C locale or none.
   static func environmentLanguage(_ environment: [String: String]) -> String {
-    for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+    for name in environmentNames {
       guard let value = environment[name], !value.isEmpty else { continue }
       let tag = value.split(separator: ".").first.map(String.init) ?? value
       if tag == "C" || tag == "POSIX" { return "en" }

@@ -4,6 +4,6 @@ import RenderCommand
 // svg-render: the command line is read by CommandLineKit against RenderCommand's table, and
 // the run is RenderCommand's (see the README's architecture part).
 runTool(.svgRender) { args in
-  try RenderInvocation(args, environment: Environment.variables)
+  try RenderInvocation(args, environment: Environment.values(of: RenderJob.environmentNames))
     .run(messages: .console)
 }
