@@ -41,22 +41,10 @@ public struct Bitmap: Sendable {
       buffer, count in
       count = stride * height
       guard count > 0 else { return }
-      Self.prefault(buffer)
+      // Mapped in one call, not a page fault per 4 KiB cleared (``PageMapping``).
+      PageMapping.prefault(buffer.baseAddress!, count: buffer.count)
       memset(buffer.baseAddress!, 0, count)
     }
-  }
-
-  /// Maps the pages of a large pixel buffer in one system call (`MADV_POPULATE_WRITE`)
-  /// before they are first written: a fresh buffer is otherwise mapped a page at a time, a
-  /// page fault for every 4 KiB cleared (900 for an 800 × 1,152 image). Pages already mapped
-  /// stay as they are; where the kernel cannot (before Linux 5.14), the faults come as before.
-  private static func prefault(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let start = (Int(bitPattern: buffer.baseAddress) + page - 1) & -page
-    let end = (Int(bitPattern: buffer.baseAddress) + buffer.count) & -page
-    guard end - start >= 16 * page, let first = UnsafeMutableRawPointer(bitPattern: start)
-    else { return }
-    _ = madvise(first, end - start, MADV_POPULATE_WRITE)
   }
 
   /// Reads a PNG file through cairo.
