@@ -230,37 +230,24 @@ enum ParallelPNG {
     let levelClass: UInt16 = stream.level < 2 ? 0 : 1
     var zlibHeader = UInt16(stream.windowBits - 8) << 12 | 0x08 << 8 | levelClass << 6
     zlibHeader += 31 - zlibHeader % 31
-    let checksum = bigEndian(UInt32(truncatingIfNeeded: adler))
-    let idat: [[[UInt8]]] = bands.indices.map { i in
-      (i == 0 ? [[UInt8(zlibHeader >> 8), UInt8(zlibHeader & 0xFF)]] : []) + [bands[i].data]
-        + (i == bands.count - 1 ? [checksum] : [])
-    }
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    let chunks: [(String, [[UInt8]])] =
-      [("IHDR", [header]), ("sRGB", [[0]])]  // sRGB: perceptual intent, as libpng writes
-      + idat.map { ("IDAT", $0) } + [("IEND", [])]
-    let size = chunks.reduce(signature.count) { $0 + 12 + $1.1.reduce(0) { $0 + $1.count } }
+    let size = bands.reduce(8 + 25 + 13 + 12 + 6) { $0 + $1.data.count + 12 }
     return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
       PageMapping.prefault(buffer.baseAddress!, count: size)
-      var out = UnsafeMutableRawPointer(buffer.baseAddress!)
-      func put(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { out.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        out += bytes.count
+      var png = ChunkWriter(to: buffer.baseAddress!)
+      png.put([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+      png.chunk("IHDR", header)
+      png.chunk("sRGB", [0])  // perceptual intent, as libpng writes for sRGB data
+      for (i, band) in bands.enumerated() {
+        let first = i == 0
+        let last = i == bands.count - 1
+        png.start("IDAT", length: band.data.count + (first ? 2 : 0) + (last ? 4 : 0))
+        if first { png.data([UInt8(zlibHeader >> 8), UInt8(zlibHeader & 0xFF)]) }
+        png.data(band.data)
+        if last { png.data(bigEndian(UInt32(truncatingIfNeeded: adler))) }
+        png.end()
       }
-      put(signature)
-      for (type, pieces) in chunks {
-        put(bigEndian(UInt32(pieces.reduce(0) { $0 + $1.count })))
-        let typeBytes = Array(type.utf8)
-        put(typeBytes)
-        var crc = crc32(0, typeBytes, 4)
-        for piece in pieces {
-          crc = piece.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-          put(piece)
-        }
-        put(bigEndian(UInt32(truncatingIfNeeded: crc)))
-      }
-      count = size
+      png.chunk("IEND", [])
+      count = png.at - buffer.baseAddress!
     }
   }
 
@@ -329,6 +316,41 @@ enum ParallelPNG {
 
   static func bigEndian(_ v: UInt32) -> [UInt8] {
     [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+  }
+}
+
+/// Writes PNG chunks into memory: length, type, data (written in pieces) and the CRC of
+/// type and data.
+struct ChunkWriter {
+  private(set) var at: UnsafeMutablePointer<UInt8>
+  private var crc: UInt = 0
+
+  init(to start: UnsafeMutablePointer<UInt8>) { at = start }
+
+  /// Bytes outside any chunk's CRC.
+  mutating func put(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    bytes.withUnsafeBufferPointer { at.update(from: $0.baseAddress!, count: $0.count) }
+    at += bytes.count
+  }
+
+  mutating func start(_ type: String, length: Int) {
+    put(ParallelPNG.bigEndian(UInt32(length)))
+    crc = 0
+    data(Array(type.utf8))
+  }
+
+  mutating func data(_ bytes: [UInt8]) {
+    crc = bytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+    put(bytes)
+  }
+
+  mutating func end() { put(ParallelPNG.bigEndian(UInt32(truncatingIfNeeded: crc))) }
+
+  mutating func chunk(_ type: String, _ bytes: [UInt8]) {
+    start(type, length: bytes.count)
+    data(bytes)
+    end()
   }
 }
 
