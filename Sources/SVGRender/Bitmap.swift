@@ -40,7 +40,10 @@ public struct Bitmap: Sendable {
     self.pixels = [UInt8](unsafeUninitializedCapacity: stride * (height + spareRows)) {
       buffer, count in
       count = stride * height
-      if count > 0 { memset(buffer.baseAddress!, 0, count) }
+      guard count > 0 else { return }
+      // Mapped in one call, not a page fault per 4 KiB cleared (``PageMapping``).
+      PageMapping.prefault(buffer.baseAddress!, count: buffer.count)
+      memset(buffer.baseAddress!, 0, count)
     }
   }
 

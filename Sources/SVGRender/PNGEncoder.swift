@@ -2,6 +2,7 @@ import CPNG
 import CZlib
 import Dispatch
 import Glibc
+import SVGTree
 
 /// PNG encoding.
 ///
@@ -214,19 +215,14 @@ enum ParallelPNG {
     return bands
   }
 
-  /// The PNG file of deflated `bands` of a `w` × `h` image (in as many bands).
+  /// The PNG file of deflated `bands` of a `w` × `h` image (in as many bands), written
+  /// once into an array of its exact size whose pages are mapped in one call
+  /// (``SVGTree/PageMapping``): each band's bytes are copied once, into their IDAT chunk.
   static func assemble(_ bands: [Band], width w: Int, height h: Int) -> [UInt8] {
     var adler = bands[0].adler
     for band in bands.dropFirst() { adler = adler32_combine(adler, band.adler, band.length) }
-
-    var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    png.reserveCapacity(bands.reduce(128) { $0 + $1.data.count + 12 })
-    var header: [UInt8] = []
-    appendBigEndian(UInt32(w), to: &header)
-    appendBigEndian(UInt32(h), to: &header)
-    header += [8, 6, 0, 0, 0]  // 8 bits per channel, RGBA, deflate, no filter method, no interlace
-    appendChunk("IHDR", header, to: &png)
-    appendChunk("sRGB", [0], to: &png)  // perceptual intent, as libpng writes for sRGB data
+    // 8 bits per channel, RGBA, deflate, no filter method, no interlace.
+    let header = bigEndian(UInt32(w)) + bigEndian(UInt32(h)) + [8, 6, 0, 0, 0]
     // The zlib header names the window (2^windowBits bytes) and, as zlib writes it, the
     // level class (0 "fastest" for level 1, 1 "fast" for 2 to 5); its check bits make it a
     // multiple of 31.
@@ -234,14 +230,25 @@ enum ParallelPNG {
     let levelClass: UInt16 = stream.level < 2 ? 0 : 1
     var zlibHeader = UInt16(stream.windowBits - 8) << 12 | 0x08 << 8 | levelClass << 6
     zlibHeader += 31 - zlibHeader % 31
-    for (i, band) in bands.enumerated() {
-      var data: [UInt8] = i == 0 ? [UInt8(zlibHeader >> 8), UInt8(zlibHeader & 0xFF)] : []
-      data += band.data
-      if i == bands.count - 1 { appendBigEndian(UInt32(truncatingIfNeeded: adler), to: &data) }
-      appendChunk("IDAT", data, to: &png)
+    let size = bands.reduce(8 + 25 + 13 + 12 + 6) { $0 + $1.data.count + 12 }
+    return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      PageMapping.prefault(buffer.baseAddress!, count: size)
+      var png = ChunkWriter(to: buffer.baseAddress!)
+      png.put([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+      png.chunk("IHDR", header)
+      png.chunk("sRGB", [0])  // perceptual intent, as libpng writes for sRGB data
+      for (i, band) in bands.enumerated() {
+        let first = i == 0
+        let last = i == bands.count - 1
+        png.start("IDAT", length: band.data.count + (first ? 2 : 0) + (last ? 4 : 0))
+        if first { png.data([UInt8(zlibHeader >> 8), UInt8(zlibHeader & 0xFF)]) }
+        png.data(band.data)
+        if last { png.data(bigEndian(UInt32(truncatingIfNeeded: adler))) }
+        png.end()
+      }
+      png.chunk("IEND", [])
+      count = png.at - buffer.baseAddress!
     }
-    appendChunk("IEND", [], to: &png)
-    return png
   }
 
   /// The most bytes of rows deflated in one block: below the position at which zlib slides
@@ -307,18 +314,43 @@ enum ParallelPNG {
     return band
   }
 
-  static func appendBigEndian(_ v: UInt32, to out: inout [UInt8]) {
-    out += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+  static func bigEndian(_ v: UInt32) -> [UInt8] {
+    [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+  }
+}
+
+/// Writes PNG chunks into memory: length, type, data (written in pieces) and the CRC of
+/// type and data.
+struct ChunkWriter {
+  private(set) var at: UnsafeMutablePointer<UInt8>
+  private var crc: UInt = 0
+
+  init(to start: UnsafeMutablePointer<UInt8>) { at = start }
+
+  /// Bytes outside any chunk's CRC.
+  mutating func put(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    bytes.withUnsafeBufferPointer { at.update(from: $0.baseAddress!, count: $0.count) }
+    at += bytes.count
   }
 
-  static func appendChunk(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
-    appendBigEndian(UInt32(data.count), to: &out)
-    let typeBytes = Array(type.utf8)
-    var crc = crc32(0, typeBytes, 4)
-    crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-    out += typeBytes
-    out += data
-    appendBigEndian(UInt32(truncatingIfNeeded: crc), to: &out)
+  mutating func start(_ type: String, length: Int) {
+    put(ParallelPNG.bigEndian(UInt32(length)))
+    crc = 0
+    data(Array(type.utf8))
+  }
+
+  mutating func data(_ bytes: [UInt8]) {
+    crc = bytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+    put(bytes)
+  }
+
+  mutating func end() { put(ParallelPNG.bigEndian(UInt32(truncatingIfNeeded: crc))) }
+
+  mutating func chunk(_ type: String, _ bytes: [UInt8]) {
+    start(type, length: bytes.count)
+    data(bytes)
+    end()
   }
 }
 

@@ -69,6 +69,8 @@ package enum BoundedFile {
   {
     var failed = false
     let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      // `read` would otherwise fault the fresh buffer in a page at a time (``PageMapping``).
+      if size > 0 { PageMapping.prefault(buffer.baseAddress!, count: size) }
       while count < size {
         let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
         if n < 0 && errno == EINTR { continue }
