@@ -6,11 +6,12 @@ import SVGGeometry
 /// The grid has about one cell per shape (at most 1024×1024); each shape is listed in the
 /// cells its box covers, and a shape covering more than 64 cells is kept on a short list
 /// of large shapes that every query checks. Cell lists are stored in one flat array, each
-/// entry with its shape's box, so that the shapes of a cell whose box misses the point are
-/// passed over, and those whose box holds it are known to, without reading anything else:
-/// a query reads the cell's start and its entries, adjacent words, instead of one box per
-/// shape scattered over the drawing's arrays. The index is never changed once built: readers on
-/// any thread share it without a lock, and a hit test takes it with one retain.
+/// entry with its shape's exact box (see ``init(bounds:exact:)``), so that the shapes of a
+/// cell whose box misses the point are passed over, and those whose box holds it are known
+/// to, without reading anything else: a query reads the cell's start and its entries,
+/// adjacent words, instead of one box per shape scattered over the drawing's arrays. The
+/// index is never changed once built: readers on any thread share it without a lock, and a
+/// hit test takes it with one retain.
 final class SpatialIndex: Sendable {
   /// A shape listed in a cell: its index and its canvas box.
   struct Entry: Sendable {
