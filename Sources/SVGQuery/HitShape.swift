@@ -164,3 +164,26 @@ final class HitShapes: @unchecked Sendable {
     _ = self.elements.initialize(from: elements)
   }
 }
+
+extension StrokeShape {
+  /// A canvas box beyond which nothing of the stroke is hit at tolerance 0: the path's box
+  /// grown by ``clearance``, past which ``StrokeBand`` answers outside; nil where the
+  /// clearance is not known. Tighter than the box of the stroke's reach for miter joins
+  /// (the miter limit times half the width), so that fewer candidates of a point are
+  /// tested. Not for a tolerance: a widened stroke's miters grow by the tolerance times
+  /// their ratio. Grown by a millionth of its size, for rounding.
+  var canvasReach: Rect? {
+    guard clearance.isFinite else { return nil }
+    let size =
+      1 + clearance + max(abs(box.low.x), abs(box.high.x)) + max(abs(box.low.y), abs(box.high.y))
+    let grown = clearance + 1e-6 * size
+    let user = Rect(
+      x: box.low.x - grown, y: box.low.y - grown, width: box.high.x - box.low.x + 2 * grown,
+      height: box.high.y - box.low.y + 2 * grown)
+    let canvas = user.applying(toCanvas)
+    guard canvas.x.isFinite, canvas.y.isFinite, canvas.width.isFinite, canvas.height.isFinite
+    else { return nil }
+    return canvas.insetBy(
+      -1e-6 * (1 + abs(canvas.x) + abs(canvas.y) + canvas.width + canvas.height))
+  }
+}

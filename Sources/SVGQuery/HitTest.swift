@@ -58,7 +58,24 @@ extension Scene {
     -> Hit?
   {
     guard let canvas = canvasPoint(point, in: viewport, options) else { return nil }
-    var search = HitSearch(storage, at: canvas.point, options: canvas.options)
+    let p = canvas.point
+    // The common case, as a loop of locals: a search's fields cost a retain and a release
+    // each per hit test.
+    if canvas.options.tolerance == 0, canvas.options.useIndex, p.x.isFinite, p.y.isFinite,
+      storage.leaves.count >= SceneStorage.indexedCount
+    {
+      let index = storage.spatialIndex
+      var cursor = index.cursor(at: p)
+      var tester = LeafTester(storage: storage, tolerance: 0)
+      defer { tester.finish() }
+      while let i = index.next(&cursor, at: p) {
+        if let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p) {
+          return storage.hit(leaf: i, part: part)
+        }
+      }
+      return nil
+    }
+    var search = HitSearch(storage, at: p, options: canvas.options)
     defer { search.finish() }
     guard let found = search.next() else { return nil }
     return storage.hit(leaf: found.leaf, part: found.part)

@@ -62,6 +62,11 @@ final class SceneStorage: Sendable {
   /// `leaves[i].canvasBounds`, apart: the first test of every hit candidate reads it
   /// without copying the leaf.
   let leafBounds: [Rect?]
+  /// The boxes beyond which a leaf is not hit at tolerance 0, within ``leafBounds``: a
+  /// stroke's is cut to what its cheap test can reach (``StrokeShape/canvasReach``), tighter
+  /// than its miter limit. The spatial index's entries hold them (its cells are those of
+  /// ``leafBounds``, which queries with a tolerance read).
+  let exactBounds: [Rect?]
   /// What hit tests read of each leaf (see ``HitShape``).
   let hitShapes: HitShapes
   let documentToCanvas: Transform
@@ -87,11 +92,20 @@ final class SceneStorage: Sendable {
     groups = flattener.groups
     leaves = flattener.leaves
     leafBounds = flattener.leaves.map(\.canvasBounds)
-    hitShapes = HitShapes(flattener.leaves, groups: flattener.groups, root: document.root)
+    let hitShapes = HitShapes(flattener.leaves, groups: flattener.groups, root: document.root)
+    exactBounds = zip(leafBounds, hitShapes.shapes).map { box, shape in
+      guard let box, shape.test == .shape, shape.stroke >= 0,
+        let reach = hitShapes.strokeShapes[Int(shape.stroke)].canvasReach
+      else { return box }
+      return box.intersection(reach) ?? box
+    }
+    self.hitShapes = hitShapes
     self.document = document
     documentToCanvas = Self.rootUserSpace(tree.root)
     canvasToDocument = documentToCanvas.inverted ?? .identity
-    if let previous, previous.leafBounds == leafBounds, let kept = previous.index.load() {
+    if let previous, previous.leafBounds == leafBounds, previous.exactBounds == exactBounds,
+      let kept = previous.index.load()
+    {
       _ = index.storeIfNil(kept)
     }
     if let previous, sameElements, let kept = previous.positions.load() {
@@ -117,7 +131,7 @@ final class SceneStorage: Sendable {
   /// both build it; one index is kept, and both use that one.
   var spatialIndex: SpatialIndex {
     if let built = index.load() { return built }
-    return index.storeIfNil(SpatialIndex(bounds: leafBounds))
+    return index.storeIfNil(SpatialIndex(bounds: leafBounds, exact: exactBounds))
   }
 
   /// A probe for one hit test's use; give it back with ``giveBack(_:)``.

@@ -6,11 +6,12 @@ import SVGGeometry
 /// The grid has about one cell per shape (at most 1024×1024); each shape is listed in the
 /// cells its box covers, and a shape covering more than 64 cells is kept on a short list
 /// of large shapes that every query checks. Cell lists are stored in one flat array, each
-/// entry with its shape's box, so that the shapes of a cell whose box misses the point are
-/// passed over, and those whose box holds it are known to, without reading anything else:
-/// a query reads the cell's start and its entries, adjacent words, instead of one box per
-/// shape scattered over the drawing's arrays. The index is never changed once built: readers on
-/// any thread share it without a lock, and a hit test takes it with one retain.
+/// entry with its shape's exact box (see ``init(bounds:exact:)``), so that the shapes of a
+/// cell whose box misses the point are passed over, and those whose box holds it are known
+/// to, without reading anything else: a query reads the cell's start and its entries,
+/// adjacent words, instead of one box per shape scattered over the drawing's arrays. The
+/// index is never changed once built: readers on any thread share it without a lock, and a
+/// hit test takes it with one retain.
 final class SpatialIndex: Sendable {
   /// A shape listed in a cell: its index and its canvas box.
   struct Entry: Sendable {
@@ -41,7 +42,10 @@ final class SpatialIndex: Sendable {
   private let items: [Entry]
   private let large: [Entry]
 
-  init(bounds: [Rect?]) {
+  /// An index of shapes whose boxes are `bounds`, which cells list them by; an entry holds
+  /// the shape's box in `exact` (within its box in `bounds`), which the walk at a point
+  /// (``next(_:at:)``) checks.
+  init(bounds: [Rect?], exact: [Rect?]) {
     var total: Rect?
     for case let b? in bounds { total = total.map { $0.union(b) } ?? b }
     let extent = total ?? Rect(x: 0, y: 0, width: 1, height: 1)
@@ -62,7 +66,7 @@ final class SpatialIndex: Sendable {
       let (c0, r0) = Self.cell(Point(b.minX, b.minY), origin, cellSize, columns, rows)
       let (c1, r1) = Self.cell(Point(b.maxX, b.maxY), origin, cellSize, columns, rows)
       if (c1 - c0 + 1) * (r1 - r0 + 1) > 64 {
-        large.append(Entry(i, b))
+        large.append(Entry(i, exact[i] ?? b))
         continue
       }
       spans[i] = (c0, c1, r0, r1)
@@ -73,7 +77,7 @@ final class SpatialIndex: Sendable {
     var items = [Entry](
       repeating: Entry(0, Rect(x: 0, y: 0, width: 0, height: 0)), count: Int(counts[cells]))
     for (i, span) in spans.enumerated() {
-      guard let s = span, let b = bounds[i] else { continue }
+      guard let s = span, let b = exact[i] ?? bounds[i] else { continue }
       let entry = Entry(i, b)
       for r in s.r0...s.r1 {
         for c in s.c0...s.c1 {

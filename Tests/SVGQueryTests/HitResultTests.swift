@@ -10,12 +10,16 @@ import Testing
 /// element table, ancestors read on demand) against the general answer and against the
 /// document's own walk up the tree.
 @Suite struct HitResultTests {
-  /// Groups, `use` clones, strokes and transforms, enough shapes for the spatial index.
+  /// Groups, `use` clones, strokes, transforms and clipped layers, enough shapes for the
+  /// spatial index.
   static func drawing() throws -> Scene {
     var rng = SplitMix(seed: 5)
-    var body = "<defs><path id=\"petal\" d=\"M0 0C10 -10 20 0 20 10L10 20Z\"/></defs>\n"
+    var body =
+      "<defs><path id=\"petal\" d=\"M0 0C10 -10 20 0 20 10L10 20Z\"/>"
+      + "<clipPath id=\"disc\"><circle cx=\"200\" cy=\"200\" r=\"120\"/></clipPath></defs>\n"
     for g in 0..<8 {
-      body += "<g id=\"layer\(g)\"><g>\n"
+      let clip = g % 3 == 1 ? " clip-path=\"url(#disc)\"" : ""
+      body += "<g id=\"layer\(g)\"\(clip)><g>\n"
       for i in 0..<12 {
         let (x, y, r) = (rng.next() * 380, rng.next() * 380, 4 + rng.next() * 20)
         let stroke = i % 3 == 0 ? " stroke=\"black\" stroke-width=\"\(1 + i % 4)\"" : ""
