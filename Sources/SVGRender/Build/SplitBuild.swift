@@ -33,7 +33,8 @@ struct SplitBuild {
   /// most nearly the same.
   static func plan(_ document: Document, root: NodeID) -> SplitBuild? {
     var weights = [Int](repeating: 0, count: document.nodes.count)
-    guard let total = weigh(document, root, into: &weights), total >= minWeight else {
+    let total = document.nodes.withUnsafeBufferPointer { weigh($0, root, into: &weights) }
+    guard let total, total >= minWeight else {
       return nil
     }
     var parent = root
@@ -60,18 +61,20 @@ struct SplitBuild {
   }
 
   /// The weight of `id`'s subtree (one per element, and its attributes' bytes), with those
-  /// of every element below it in `weights`; nil when the subtree holds a `text`.
-  private static func weigh(_ document: Document, _ id: NodeID, into weights: inout [Int])
+  /// of every element below it in `weights`; nil when the subtree holds a `text`. Reads
+  /// the nodes in place (a copy of a node retains each of its strings and arrays).
+  private static func weigh(
+    _ nodes: UnsafeBufferPointer<Node>, _ id: NodeID, into weights: inout [Int]
+  )
     -> Int?
   {
-    let node = document[id]
-    guard node.kind == .element else { return 0 }
-    guard node.elementName != .text else { return nil }
+    guard nodes[id.index].kind == .element else { return 0 }
+    guard nodes[id.index].elementName != .text else { return nil }
     var bytes = 0
-    for a in node.attributes { bytes += a.value.utf8.count }
+    for a in nodes[id.index].attributes { bytes += a.value.utf8.count }
     var weight = 1 + bytes / bytesPerElement
-    for child in node.children {
-      guard let w = weigh(document, child, into: &weights) else { return nil }
+    for child in nodes[id.index].children {
+      guard let w = weigh(nodes, child, into: &weights) else { return nil }
       weight += w
     }
     weights[id.index] = weight
