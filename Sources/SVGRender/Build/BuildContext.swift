@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import SVGGeometry
@@ -83,7 +84,12 @@ final class BuildContext {
         diagnostics: &sheetDiagnostics)
     }
     self.sheets = sheets
-    self.specified = document.specifiedEntries(styleSheets: sheets)
+    self.specified = document.specifiedEntries(styleSheets: sheets) { count, job in
+      withoutActuallyEscaping(job) { job in
+        let job = UnsafeSendable(job)
+        DispatchQueue.concurrentPerform(iterations: count) { job.value($0) }
+      }
+    }
     self.styles = document.computeStyles(
       specified: specified, inheritedDefaults: options.inheritedDefaults, dpi: options.fontDPI)
     self.sheetDiagnostics = Array(sheetDiagnostics.prefix(100))
