@@ -33,10 +33,8 @@ struct SplitBuild {
   /// most nearly the same.
   static func plan(_ document: Document, root: NodeID) -> SplitBuild? {
     var weights = [Int](repeating: 0, count: document.nodes.count)
-    let total = document.nodes.withUnsafeBufferPointer { weigh($0, root, into: &weights) }
-    guard let total, total >= minWeight else {
-      return nil
-    }
+    let total = document.nodes.withUnsafeBufferPointer { weigh($0, root, &weights) }
+    guard let total, total >= minWeight else { return nil }
     var parent = root
     while true {
       let kids = document.elementChildren(of: parent)
@@ -64,7 +62,7 @@ struct SplitBuild {
   /// of every element below it in `weights`; nil when the subtree holds a `text`. Reads
   /// the nodes in place (a copy of a node retains each of its strings and arrays).
   private static func weigh(
-    _ nodes: UnsafeBufferPointer<Node>, _ id: NodeID, into weights: inout [Int]
+    _ nodes: UnsafeBufferPointer<Node>, _ id: NodeID, _ weights: inout [Int]
   )
     -> Int?
   {
@@ -74,7 +72,7 @@ struct SplitBuild {
     for a in nodes[id.index].attributes { bytes += a.value.utf8.count }
     var weight = 1 + bytes / bytesPerElement
     for child in nodes[id.index].children {
-      guard let w = weigh(nodes, child, into: &weights) else { return nil }
+      guard let w = weigh(nodes, child, &weights) else { return nil }
       weight += w
     }
     weights[id.index] = weight

@@ -56,8 +56,8 @@ extension Document {
   /// With `concurrently`, a way to run a number of jobs at once (`DispatchQueue
   /// .concurrentPerform`: this module starts no thread), a document of
   /// ``concurrentElements`` elements or more is matched in two halves at once, each with
-  /// its own cache of `style` texts: the same entries, in half the time on two cores (the
-  /// cascade runs before the render-tree build, while the other core would idle).
+  /// its own cache of `style` texts: the same entries, on two cores (the cascade runs
+  /// before the render-tree build, while the other core would idle).
   package func specifiedEntries(
     styleSheets sheets: [StyleSheet], concurrently: ((Int, (Int) -> Void) -> Void)? = nil
   ) -> [StyleEntries] {
