@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import SVGGeometry
@@ -42,6 +43,10 @@ final class BuildContext {
   @exclusivity(unchecked) var paints: [String: Paint] = [:]
   /// The build's time limit and cancellation (see ``RenderCancellation``).
   let cancellation: RenderCancellation?
+  /// Where the build is cut in two runs built at the same time, until it is (see
+  /// ``SplitBuild``). Not planned under a check budget, whose count the second run's checks
+  /// would change.
+  var split: SplitBuild?
 
   /// The context of a render's input document. With `cascade` (see ``KeptCascade``), the
   /// styles are taken from it, not computed.
@@ -79,11 +84,65 @@ final class BuildContext {
         diagnostics: &sheetDiagnostics)
     }
     self.sheets = sheets
-    self.specified = document.specifiedEntries(styleSheets: sheets)
+    self.specified = document.specifiedEntries(styleSheets: sheets) { count, job in
+      withoutActuallyEscaping(job) { job in
+        let job = UnsafeSendable(job)
+        DispatchQueue.concurrentPerform(iterations: count) { job.value($0) }
+      }
+    }
     self.styles = document.computeStyles(
       specified: specified, inheritedDefaults: options.inheritedDefaults, dpi: options.fontDPI)
     self.sheetDiagnostics = Array(sheetDiagnostics.prefix(100))
     diagnostics = self.sheetDiagnostics
+  }
+
+  /// A context for building a run of this document's elements on another thread (see
+  /// ``SplitBuild``): the same document, styles and deadline; its own diagnostics, caches
+  /// and running totals, from zero, for ``join(_:)``.
+  func fork() -> BuildContext {
+    BuildContext(forking: self)
+  }
+
+  private init(forking parent: BuildContext) {
+    document = parent.document
+    specified = parent.specified
+    styles = parent.styles
+    sheets = parent.sheets
+    sheetDiagnostics = []
+    options = parent.options
+    let shared = SharedBuild()
+    self.shared = shared
+    ownedShared = shared
+    documentKey = shared.newDocumentKey()
+    cancellation = parent.cancellation
+    paints = parent.paints
+    shared.externals.input = self
+  }
+
+  /// Whether a run of elements built in `state` may be built on a fork: nothing is being
+  /// instantiated (no `use`, marker or pattern content, whose cycle checks and styles a
+  /// fork does not share).
+  func mayFork(_ state: BuildState) -> Bool {
+    shared.active.isEmpty && instanceStyles.isEmpty && state.contextPaint == nil
+  }
+
+  /// Takes on what `fork` gathered while building the run after this context's last
+  /// element, as if this context had built it, and returns true; false, changing nothing,
+  /// when that run must be built again here: its result depended on what came before it
+  /// (``SharedBuild/dependsOnOrder``) or its totals with this context's pass a limit,
+  /// which the build in order then reports.
+  func join(_ fork: BuildContext) -> Bool {
+    let (mine, theirs) = (shared, fork.shared)
+    guard !theirs.dependsOnOrder,
+      mine.references + theirs.references <= options.limits.maxReferences,
+      mine.clonedElements + theirs.clonedElements <= options.limits.maxElements
+    else { return false }
+    mine.references += theirs.references
+    mine.clonedElements += theirs.clonedElements
+    for d in fork.diagnostics where diagnostics.count < 1000 && diagnostics.last != d {
+      diagnostics.append(d)
+    }
+    return true
   }
 
   /// The computed style of `id`: the one of its `use` instance while one is being built.
@@ -174,6 +233,10 @@ final class SharedBuild {
   var active: Set<ElementKey> = []
   /// Elements cloned by `use` so far, counted against ``Limits/maxElements``.
   var clonedElements = 0
+  /// Something was built that depends on what the render built before it: another file
+  /// (read once per render) or an SVG image (whose reference budget is what is left of the
+  /// render's). A run built apart (``SplitBuild``) is then built again in order.
+  var dependsOnOrder = false
   /// The documents read for references into other files, each once per render.
   let externals = ExternalDocuments()
   private var documents = 0

@@ -90,6 +90,7 @@ final class ExternalDocuments {
   private func document(
     _ file: String, from context: BuildContext, for id: NodeID, what: String
   ) throws(RenderError) -> BuildContext? {
+    context.shared.dependsOnOrder = true
     let options = context.options
     let key: String
     do {

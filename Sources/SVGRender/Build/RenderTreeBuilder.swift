@@ -17,6 +17,9 @@ extension RenderTree {
   ) throws(RenderError) -> (tree: RenderTree, cascade: KeptCascade) {
     guard let root = document.root else { throw RenderError("the document has no root element") }
     let context = BuildContext(document: document, options: options, cascade: cascade)
+    if context.cancellation?.checkBudget == nil {
+      context.split = SplitBuild.plan(document, root: root)
+    }
     let builder = RenderTreeBuilder(context: context)
     let (size, group) = try builder.buildRoot(root)
     let tree = RenderTree(
@@ -79,6 +82,10 @@ struct RenderTreeBuilder {
 
   /// The render nodes of `parent`'s element children, in paint order.
   func children(of parent: NodeID, state: BuildState) throws(RenderError) -> [RenderNode] {
+    if let split = context.split, split.parent == parent, context.mayFork(state) {
+      context.split = nil
+      return try children(document.elementChildren(of: parent), split: split, state: state)
+    }
     var out: [RenderNode] = []
     for child in document[parent].children where document[child].kind == .element {
       if let node = try build(child, state: state) { out.append(node) }

@@ -48,6 +48,7 @@ enum ImageLoader {
   private static func nestedDocument(_ resource: Resource, for id: NodeID, context: BuildContext)
     throws(RenderError) -> RenderTree?
   {
+    context.shared.dependsOnOrder = true
     let document: Document
     do {
       document = try Document(
