@@ -1,6 +1,6 @@
 """Writes docs/benchmarks.md from `scripts/bench --report`: the figures, the ratios against
 rsvg-convert and resvg, and a chart drawn as SVG here and rendered to PNG by svg-render."""
-import datetime, os, platform, shutil, subprocess
+import datetime, os, platform, subprocess
 from xml.sax.saxutils import escape
 
 PEERS = ["svg-render", "rsvg-convert", "resvg"]
@@ -80,7 +80,8 @@ def chart_svg(rows):
 """
 
 
-def write(root, results, files, runs):
+def write(root, results, files, runs, resvg):
+    """docs/benchmarks.{md,svg,png} from `results`; `resvg` is the executable that was measured."""
     docs = os.path.join(root, "docs")
     os.makedirs(docs, exist_ok=True)
     rows = [(t, r) for t, r, _ in comparisons(results) if "svg-render" in r]
@@ -94,10 +95,7 @@ def write(root, results, files, runs):
 
     svg_render = version([render, "--version"])
     rsvg = version(["rsvg-convert", "--version"])
-    # scripts/bootstrap installs resvg into .build/peers, which is not on PATH.
-    peer = os.path.join(root, ".build/peers/bin/resvg")
-    resvg = version([peer if os.path.exists(peer) else shutil.which("resvg") or "resvg",
-                     "--version"])
+    resvg = version([resvg, "--version"])
     lines = [
         "# Benchmarks",
         "",
