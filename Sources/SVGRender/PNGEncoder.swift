@@ -9,8 +9,7 @@ import SVGTree
 /// cairo's own PNG writer always uses libpng's default settings, which spend more time
 /// compressing than rendering took (4x the render on openclipart's largest drawings);
 /// ``Bitmap/pngData(fast:)`` lets the caller choose. The fast encoding (no row filters, zlib
-/// level 3, as libpng's `PNG_IMAGE_FLAG_FAST`; level 1 for a thumbnail's few rows) is
-/// written here: bands of rows are
+/// level 1, see ``ParallelPNG/level``) is written here: bands of rows are
 /// un-premultiplied and deflated on all cores at once, each band straight from the bitmap in
 /// blocks of about 63 KiB, each deflated afresh (the image is never held twice, and zlib never
 /// slides its window: ``ParallelPNG/blockBytes``), and the bands' deflate streams are joined
@@ -123,17 +122,19 @@ enum PNGEncoder {
 
 /// The fast PNG writer: bands of rows deflated in parallel into one zlib stream.
 enum ParallelPNG {
-  /// zlib level of the fast encoding (libpng's `PNG_IMAGE_FLAG_FAST` uses the same).
-  static let level: Int32 = 3
-  /// zlib level of a small image (at most ``smallImageBytes`` of rows, a 64 px thumbnail):
-  /// its ~16 KiB take longer to search for matches at level 3 than the rest of the encoding
-  /// takes. Over the 299 thumbnails of `scripts/bench thumbs` level 1 took 15% fewer
-  /// instructions to deflate than level 3 (callgrind) for files 3.6% larger, still a third
-  /// smaller than resvg's; level 2 saved 13%. Row filters made every level larger there
-  /// (antialiased edges on transparency), and `Z_RLE` half as large again.
-  static let smallImageLevel: Int32 = 1
-  /// The largest image, in bytes of rows, deflated at ``smallImageLevel``: the whole image
-  /// decides, not its bands, so a session's bands use the same level as `svg-render`.
+  /// zlib level of the fast encoding, whatever the image's size. libpng's
+  /// `PNG_IMAGE_FLAG_FAST` uses 3; on the 40 largest openclipart drawings at 800 px (one
+  /// `svg-render` each) level 1 with ``DeflateStream/maxMemLevel`` 7 took 9% fewer
+  /// instructions to encode than level 3 with 6 (1,639M against 1,802M, callgrind; 1.6% of
+  /// the whole runs), and 30% less CPU time to deflate (a C harness over their rows), for
+  /// files 3.3% larger, still 16% smaller than resvg's (level 2: 1.8% larger). On the 299
+  /// thumbnails of `scripts/bench thumbs` level 1 took 15% fewer instructions than 3 for
+  /// files 3.6% larger, a third smaller than resvg's. Row filters made every level larger
+  /// there (antialiased edges on transparency), and `Z_RLE` half as large again (2.6 times
+  /// as large on the 40).
+  static let level: Int32 = 1
+  /// The largest image, in bytes of rows, whose hash table may have one entry per byte
+  /// (``DeflateStream/parameters(forBytes:maxMemLevel:)``).
   static let smallImageBytes = 64 << 10
   /// Images smaller than this many pixels are one band: threads cost more than they save.
   static let minPixelsPerBand = 1 << 17
@@ -159,8 +160,8 @@ enum ParallelPNG {
   }
 
   /// The zlib level, deflate window and hash sizes of a `w` × `h` image in `count` bands
-  /// (by default ``bandCount(width:height:)``): the level of the whole image's size, the
-  /// window and hash of its largest band (``DeflateStream/parameters(forBytes:maxMemLevel:)``;
+  /// (by default ``bandCount(width:height:)``): ``level``, the window and hash of its largest
+  /// band (``DeflateStream/parameters(forBytes:maxMemLevel:)``;
   /// a small image's hash may have one entry per byte), the same for every band.
   static func streamParameters(width w: Int, height h: Int, count: Int? = nil)
     -> (level: Int32, windowBits: Int32, memLevel: Int32)
@@ -170,7 +171,7 @@ enum ParallelPNG {
     let (windowBits, memLevel) = DeflateStream.parameters(
       forBytes: (h / count + 1) * (1 + w * 4),
       maxMemLevel: small ? DeflateStream.maxMemLevel + 1 : DeflateStream.maxMemLevel)
-    return (small ? smallImageLevel : level, windowBits, memLevel)
+    return (level, windowBits, memLevel)
   }
 
   /// The rows of band `i` of `count` in an image of `h` rows.
