@@ -9,7 +9,7 @@ import Synchronization
 /// kept, idle, and the next image of the same parameters takes it back with `deflateReset`
 /// (which produces the same bytes as a new stream), and the parameters fit the image: a
 /// window no larger than the data it can reach back into, and a hash table of about one
-/// entry per input byte, up to 2^13 entries (``maxMemLevel``).
+/// entry per input byte, up to 2^14 entries (``maxMemLevel``).
 final class DeflateStream: @unchecked Sendable {
   /// The zlib level.
   let level: Int32
@@ -41,23 +41,22 @@ final class DeflateStream: @unchecked Sendable {
     z.deallocate()
   }
 
-  /// The largest hash table, 2^(maxMemLevel + 7) entries. zlib's default (8, 2^15 entries)
-  /// costs more than it finds at the fast levels: `deflateReset` clears the whole table
-  /// before each block of rows (``ParallelPNG/blockBytes``; before blocks were deflated
-  /// afresh, zlib rewrote it each time its window slid, every 32 KiB), and at level 3 a
-  /// smaller one loses no matches worth having. On the 40 largest openclipart drawings at
-  /// 800 px, level 3, 6 instead of 8 took 14% fewer instructions to deflate (callgrind, one
-  /// stream per image) and the files of svg-render's bands grew by 0.3% (4 and 5 grew them
-  /// more, 7 sat between).
-  static let maxMemLevel: Int32 = 6
+  /// The largest hash table, 2^(maxMemLevel + 7) entries; memLevel also sets zlib's
+  /// symbol buffer, 2^(maxMemLevel + 6) symbols, after which it ends a deflate block and
+  /// builds its Huffman trees again. zlib's default (8, 2^15 entries) costs more than it
+  /// finds at the fast levels: `deflateReset` clears the whole table before each block of
+  /// rows (``ParallelPNG/blockBytes``). At level 3, 6 instead of 8 took 14% fewer
+  /// instructions; at level 1 (``ParallelPNG/level``), on the 40 largest openclipart drawings
+  /// at 800 px deflated as `svg-render` does (a C harness over their rows), 7 took 3.6%
+  /// fewer instructions than 6 and 8-16% less CPU time, for files 0.4% smaller; 8 sat
+  /// between. A small image's ~16 KiB took 2% fewer instructions with 2^14 entries than
+  /// with 2^13.
+  static let maxMemLevel: Int32 = 7
 
   /// The window and hash sizes for `bytes` bytes of input: the window covers the input and
   /// zlib's lookahead margin (262 bytes), the hash table about one entry per input byte, up
-  /// to `maxMemLevel` (a small image's ~16 KiB at level 1 took 2% fewer instructions with
-  /// 2^14 entries than with 2^13).
-  static func parameters(forBytes bytes: Int, maxMemLevel: Int32 = maxMemLevel) -> (
-    windowBits: Int32, memLevel: Int32
-  ) {
+  /// to ``maxMemLevel``.
+  static func parameters(forBytes bytes: Int) -> (windowBits: Int32, memLevel: Int32) {
     func bits(_ n: Int) -> Int32 { Int32(Int.bitWidth - max(1, n - 1).leadingZeroBitCount) }
     let windowBits = min(15, max(9, bits(bytes + 262)))
     let memLevel = min(maxMemLevel, max(1, bits(bytes) - 7))

@@ -133,9 +133,6 @@ enum ParallelPNG {
   /// there (antialiased edges on transparency), and `Z_RLE` half as large again (2.6 times
   /// as large on the 40).
   static let level: Int32 = 1
-  /// The largest image, in bytes of rows, whose hash table may have one entry per byte
-  /// (``DeflateStream/parameters(forBytes:maxMemLevel:)``).
-  static let smallImageBytes = 64 << 10
   /// Images smaller than this many pixels are one band: threads cost more than they save.
   static let minPixelsPerBand = 1 << 17
   /// At most this many bands, whatever the machine: the bands, and so the file's bytes, do
@@ -161,16 +158,12 @@ enum ParallelPNG {
 
   /// The zlib level, deflate window and hash sizes of a `w` × `h` image in `count` bands
   /// (by default ``bandCount(width:height:)``): ``level``, the window and hash of its largest
-  /// band (``DeflateStream/parameters(forBytes:maxMemLevel:)``;
-  /// a small image's hash may have one entry per byte), the same for every band.
+  /// band (``DeflateStream/parameters(forBytes:)``), the same for every band.
   static func streamParameters(width w: Int, height h: Int, count: Int? = nil)
     -> (level: Int32, windowBits: Int32, memLevel: Int32)
   {
     let count = count ?? bandCount(width: w, height: h)
-    let small = h * (1 + w * 4) <= smallImageBytes
-    let (windowBits, memLevel) = DeflateStream.parameters(
-      forBytes: (h / count + 1) * (1 + w * 4),
-      maxMemLevel: small ? DeflateStream.maxMemLevel + 1 : DeflateStream.maxMemLevel)
+    let (windowBits, memLevel) = DeflateStream.parameters(forBytes: (h / count + 1) * (1 + w * 4))
     return (level, windowBits, memLevel)
   }
 

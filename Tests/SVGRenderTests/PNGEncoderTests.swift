@@ -89,7 +89,7 @@ import Testing
     #expect(ParallelPNG.streamParameters(width: 64, height: 64).memLevel == 7)
     #expect(ParallelPNG.streamParameters(width: 200, height: 200).level == 1)
     #expect(ParallelPNG.streamParameters(width: 200, height: 200, count: 8).level == 1)
-    #expect(ParallelPNG.streamParameters(width: 800, height: 600).memLevel == 6)
+    #expect(ParallelPNG.streamParameters(width: 800, height: 600).memLevel == 7)
   }
 
   @Test func theWindowCoversTheDataOfSmallImagesAndIsZlibsLargestForBigOnes() {
