@@ -35,8 +35,9 @@ struct StrokeShape: Sendable {
   /// ``StrokeBand`` measures on the canvas, or answers from the clip box.
   var clearance = Double.infinity
   /// A lower bound on every curve's radius of curvature (``CurveRadius``), worked out up to
-  /// twice the width (infinite without curves); 0 where ``StrokeBand`` measures on the
-  /// canvas or answers from the clip box.
+  /// twice the width, else up to the width (infinite without curves); 0 when it is not
+  /// above the width, and where ``StrokeBand`` measures on the canvas or answers from the
+  /// clip box.
   var curveRadius = 0.0
 
   init(_ s: Stroke, toCanvas: Transform, vertexStart: Int, path: Path, factors: [Double]) {
@@ -71,7 +72,12 @@ struct StrokeShape: Sendable {
     var point = Point(0, 0)
     var radius = Double.infinity
     func bend(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
-      if radius > 0 { radius = min(radius, CurveRadius.lowerBound(a, b, c, d, needed: width * 2)) }
+      guard radius > 0 else { return }
+      // Up to twice the width, for a stroke widened by a tolerance; else what an unwidened
+      // stroke needs (the bound is cut finer for less).
+      var bound = CurveRadius.lowerBound(a, b, c, d, needed: width * 2)
+      if bound == 0 { bound = CurveRadius.lowerBound(a, b, c, d, needed: width) }
+      radius = min(radius, bound)
     }
     if let first = elements.first, case .move = first {} else { factor = fallback }
     for (k, el) in elements.enumerated() {
