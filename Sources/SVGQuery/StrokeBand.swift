@@ -72,6 +72,8 @@ enum StrokeBand {
     // The least distance from a vertex beyond what the stroke reaches around it.
     var nearestVertex = Double.infinity
     var inside = false
+    // Whether the curve being cut is stroked as a curve (`Path.forStroking` leaves it).
+    var curveStroked = false
     var point = Point(0, 0)
     var start = Point(0, 0)
     func mapped(_ v: Point) -> Point { map?.apply(v) ?? v }
@@ -122,8 +124,14 @@ enum StrokeBand {
     }
     /// One straight piece, `slack` away from the true geometry at most: a piece of a curve,
     /// or a segment of the path (`ofCurve` false), whose edges cairo draws closer to where
-    /// they are than a curve's (see ``StraightMargin``).
-    func piece(_ a: Point, _ b: Point, slack: Double, ofCurve: Bool = false) {
+    /// they are than a curve's (see ``StraightMargin``). Whether it settles `q`: takes it
+    /// in, or is beyond the stroke's reach from it. A piece of a curve that is not `final`
+    /// (it would be cut finer) leaves `nearestBody` as it is when it does not.
+    @discardableResult
+    func piece(
+      _ a: Point, _ b: Point, slack: Double, ofCurve: Bool = false, bulge: Double = 0,
+      final: Bool = true
+    ) -> Bool {
       let ab = b - a
       let length2 = ab.x * ab.x + ab.y * ab.y
       let length = length2.squareRoot()
@@ -146,14 +154,35 @@ enum StrokeBand {
       // pieces on a curve's outer side the point is beside neither.
       let inset = length2 > 0 ? end / length : 1
       let beside = (ofCurve && unfolded) || (t > inset && t < 1 - inset)
-      nearestBody = min(nearestBody, d - slack - edge)
-      if beside, d + slack < half - edge, !s.dashed {
-        if ofCurve {
-          if !facesKnown { endFaces() }
-          guard faces.ahead(q, half: half) else { return }
+      // Near a piece of a curve that bends one way (`bulge`: the side its control points
+      // are on), cairo's edge on the convex side is inside the exact one, and on the concave
+      // side outside it, beside the piece (see ``CurveEdges``). Not where `q` may be between
+      // the piece and the curve, or the curve's inner edge between the piece and its chord.
+      var (inEdge, outEdge) = (edge, edge)
+      if ofCurve, bulge != 0, unfolded, curveStroked, !s.dashed, d > 2 * slack,
+        half - slack > margin
+      {
+        if ab.cross(q - a) * bulge > 0 {
+          outEdge = margin * CurveEdges.exactSide
+        } else {
+          outEdge = margin * CurveEdges.innerOutside
+          if t > 0, t < 1 { inEdge = margin * CurveEdges.exactSide }
         }
-        inside = true
       }
+      if beside, d + slack < half - inEdge, !s.dashed {
+        if !ofCurve {
+          inside = true
+          return true
+        }
+        if !facesKnown { endFaces() }
+        if faces.ahead(q, half: half) {
+          inside = true
+          return true
+        }
+      }
+      let body = d - slack - outEdge
+      if final { nearestBody = min(nearestBody, body) }
+      return body > bodyReach
     }
     /// A curve as pieces, within a tenth of the half width (or less) of the curve.
     func curve(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
@@ -168,12 +197,12 @@ enum StrokeBand {
       let box = ControlBox(a, b, c, d)
       if box.gap(to: q) > bodyReach + margin + slack + box.rounding(q) { return }
       (facesKnown, ends, own, chordOff) = (false, (a, b, c, d), (p0, p1, p2, p3), off)
+      curveStroked = straight == 0
       // Halved (de Casteljau) where it comes near `q`: a half whose control box is beyond
       // the stroke's reach is passed over as the whole curve is above (its pieces' slack is
-      // at most its own), the others halved until each is within `wanted` of its chord (a
-      // cubic is within ¾ of its control points' largest second difference of its chord,
-      // and halving divides that by 4) or 64 pieces are made, as many as the whole curve
-      // cut evenly would make.
+      // at most its own), the others halved until one settles `q` or is within a sixteenth
+      // of `wanted` of its chord (a cubic is within ¾ of its control points' largest second
+      // difference of its chord, and halving divides that by 4), or 256 pieces are made.
       func cut(_ a: Point, _ b: Point, _ c: Point, _ d: Point, depth: Int) {
         let flatness = 0.75 * max((a - b * 2 + c).length, (b - c * 2 + d).length)
         let slack = flatness + straight
@@ -181,8 +210,16 @@ enum StrokeBand {
           let box = ControlBox(a, b, c, d)
           if box.gap(to: q) > bodyReach + margin + slack + box.rounding(q) { return }
         }
-        if flatness <= wanted || depth >= 6 || n == 1 {
-          piece(a, d, slack: slack, ofCurve: true)
+        // Which side of the chord the curve bends to, when it bends one way.
+        let chord = d - a
+        let (toB, toC) = (chord.cross(b - a), chord.cross(c - a))
+        let bulge = toB > 0 && toC > 0 ? 1.0 : toB < 0 && toC < 0 ? -1.0 : 0
+        // A piece not yet within `wanted` settles `q` too when it takes `q` in or is
+        // beyond the stroke's reach from it, by its slack (a piece is within it of the curve
+        // at any depth). One within `wanted` that settles nothing is cut on, where `q` is
+        // within its slack of an edge, down to a sixteenth of `wanted` (or 256 pieces).
+        let final = flatness <= wanted / 16 || depth >= 8 || n == 1
+        if piece(a, d, slack: slack, ofCurve: true, bulge: bulge, final: final) || final {
           return
         }
         let (l, r) = PathSegment.halves(a, b, c, d)
