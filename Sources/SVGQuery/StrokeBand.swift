@@ -5,8 +5,9 @@ import SVGRender
 /// than half the stroke width (and from every vertex than its join or cap can reach, see
 /// ``StrokeVertices``) is outside the stroke; a point beside a segment, nearer than half the
 /// width, is inside an undashed stroke. Both keep a margin (the flattening error here, what
-/// `Path.forStroking` changes, and a quarter of a canvas pixel for cairo's own tolerance),
-/// so they give cairo's answer. Near a vertex, beyond the segments' ends, ``StrokeJoins``
+/// `Path.forStroking` changes, and a quarter of a canvas pixel for cairo's own tolerance,
+/// less on the side of a curve where cairo's edge is exact, see ``CurveEdges``), so they
+/// give cairo's answer. Near a vertex, beyond the segments' ends, ``StrokeJoins``
 /// answers from the join cairo draws there; the points between go to the exact probe.
 /// Allocates nothing.
 enum StrokeBand {
