@@ -5,8 +5,9 @@ import SVGRender
 /// than half the stroke width (and from every vertex than its join or cap can reach, see
 /// ``StrokeVertices``) is outside the stroke; a point beside a segment, nearer than half the
 /// width, is inside an undashed stroke. Both keep a margin (the flattening error here, what
-/// `Path.forStroking` changes, and a quarter of a canvas pixel for cairo's own tolerance),
-/// so they give cairo's answer. Near a vertex, beyond the segments' ends, ``StrokeJoins``
+/// `Path.forStroking` changes, and a quarter of a canvas pixel for cairo's own tolerance,
+/// less on the side of a curve where cairo's edge is exact, see ``CurveEdges``), so they
+/// give cairo's answer. Near a vertex, beyond the segments' ends, ``StrokeJoins``
 /// answers from the join cairo draws there; the points between go to the exact probe.
 /// Allocates nothing.
 enum StrokeBand {
@@ -72,6 +73,8 @@ enum StrokeBand {
     // The least distance from a vertex beyond what the stroke reaches around it.
     var nearestVertex = Double.infinity
     var inside = false
+    // Whether the curve being cut is stroked as a curve (`Path.forStroking` leaves it).
+    var curveStroked = false
     var point = Point(0, 0)
     var start = Point(0, 0)
     func mapped(_ v: Point) -> Point { map?.apply(v) ?? v }
@@ -105,7 +108,8 @@ enum StrokeBand {
           return
         }
         faces.add(
-          Face(point: from, unit: direction * (1 / length), margin: margin + shift, turn: turn))
+          CurveFace(point: from, unit: direction * (1 / length), margin: margin + shift, turn: turn)
+        )
       }
       let first = b != a ? b - a : c != a ? c - a : d - a
       let last = d != c ? d - c : d != b ? d - b : d - a
@@ -121,8 +125,14 @@ enum StrokeBand {
     }
     /// One straight piece, `slack` away from the true geometry at most: a piece of a curve,
     /// or a segment of the path (`ofCurve` false), whose edges cairo draws closer to where
-    /// they are than a curve's (see ``StraightMargin``).
-    func piece(_ a: Point, _ b: Point, slack: Double, ofCurve: Bool = false) {
+    /// they are than a curve's (see ``StraightMargin``). Whether it settles `q`: takes it
+    /// in, or is beyond the stroke's reach from it. A piece of a curve that is not `final`
+    /// (it would be cut finer) leaves `nearestBody` as it is when it does not.
+    @discardableResult
+    func piece(
+      _ a: Point, _ b: Point, slack: Double, ofCurve: Bool = false, bulge: Double = 0,
+      final: Bool = true
+    ) -> Bool {
       let ab = b - a
       let length2 = ab.x * ab.x + ab.y * ab.y
       let length = length2.squareRoot()
@@ -145,14 +155,35 @@ enum StrokeBand {
       // pieces on a curve's outer side the point is beside neither.
       let inset = length2 > 0 ? end / length : 1
       let beside = (ofCurve && unfolded) || (t > inset && t < 1 - inset)
-      nearestBody = min(nearestBody, d - slack - edge)
-      if beside, d + slack < half - edge, !s.dashed {
-        if ofCurve {
-          if !facesKnown { endFaces() }
-          guard faces.ahead(q, half: half) else { return }
+      // Near a piece of a curve that bends one way (`bulge`: the side its control points
+      // are on), cairo's edge on the convex side is inside the exact one, and on the concave
+      // side outside it, beside the piece (see ``CurveEdges``). Not where `q` may be between
+      // the piece and the curve, or the curve's inner edge between the piece and its chord.
+      var (inEdge, outEdge) = (edge, edge)
+      if ofCurve, bulge != 0, unfolded, curveStroked, !s.dashed, d > 2 * slack,
+        half - slack > margin
+      {
+        if ab.cross(q - a) * bulge > 0 {
+          outEdge = margin * CurveEdges.exactSide
+        } else {
+          outEdge = margin * CurveEdges.innerOutside
+          if t > 0, t < 1 { inEdge = margin * CurveEdges.exactSide }
         }
-        inside = true
       }
+      if beside, d + slack < half - inEdge, !s.dashed {
+        if !ofCurve {
+          inside = true
+          return true
+        }
+        if !facesKnown { endFaces() }
+        if faces.ahead(q, half: half) {
+          inside = true
+          return true
+        }
+      }
+      let body = d - slack - outEdge
+      if final { nearestBody = min(nearestBody, body) }
+      return body > bodyReach
     }
     /// A curve as pieces, within a tenth of the half width (or less) of the curve.
     func curve(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
@@ -167,12 +198,12 @@ enum StrokeBand {
       let box = ControlBox(a, b, c, d)
       if box.gap(to: q) > bodyReach + margin + slack + box.rounding(q) { return }
       (facesKnown, ends, own, chordOff) = (false, (a, b, c, d), (p0, p1, p2, p3), off)
+      curveStroked = straight == 0
       // Halved (de Casteljau) where it comes near `q`: a half whose control box is beyond
       // the stroke's reach is passed over as the whole curve is above (its pieces' slack is
-      // at most its own), the others halved until each is within `wanted` of its chord (a
-      // cubic is within ¾ of its control points' largest second difference of its chord,
-      // and halving divides that by 4) or 64 pieces are made, as many as the whole curve
-      // cut evenly would make.
+      // at most its own), the others halved until one settles `q` or is within a sixteenth
+      // of `wanted` of its chord (a cubic is within ¾ of its control points' largest second
+      // difference of its chord, and halving divides that by 4), or 256 pieces are made.
       func cut(_ a: Point, _ b: Point, _ c: Point, _ d: Point, depth: Int) {
         let flatness = 0.75 * max((a - b * 2 + c).length, (b - c * 2 + d).length)
         let slack = flatness + straight
@@ -180,8 +211,16 @@ enum StrokeBand {
           let box = ControlBox(a, b, c, d)
           if box.gap(to: q) > bodyReach + margin + slack + box.rounding(q) { return }
         }
-        if flatness <= wanted || depth >= 6 || n == 1 {
-          piece(a, d, slack: slack, ofCurve: true)
+        // Which side of the chord the curve bends to, when it bends one way.
+        let chord = d - a
+        let (toB, toC) = (chord.cross(b - a), chord.cross(c - a))
+        let bulge = toB > 0 && toC > 0 ? 1.0 : toB < 0 && toC < 0 ? -1.0 : 0
+        // A piece not yet within `wanted` settles `q` too when it takes `q` in or is
+        // beyond the stroke's reach from it, by its slack (a piece is within it of the curve
+        // at any depth). One within `wanted` that settles nothing is cut on, where `q` is
+        // within its slack of an edge, down to a sixteenth of `wanted` (or 256 pieces).
+        let final = flatness <= wanted / 16 || depth >= 8 || n == 1
+        if piece(a, d, slack: slack, ofCurve: true, bulge: bulge, final: final) || final {
           return
         }
         let (l, r) = PathSegment.halves(a, b, c, d)
@@ -231,284 +270,5 @@ enum StrokeBand {
     return StrokeJoins.classify(
       q, elements, s, map: map, half: half, margin: margin, deviceScale: deviceScale, skew: skew,
       vertexFactors: vertexFactors, bodyClear: bodyClear)
-  }
-}
-
-/// The box of a curve's control points. Two-argument `min` and `max` only: the variadic
-/// ones put their fourth argument in an array, an allocation per curve.
-struct ControlBox: Sendable {
-  var low: Point
-  var high: Point
-
-  @inline(__always)
-  init(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
-    low = Point(min(min(a.x, b.x), min(c.x, d.x)), min(min(a.y, b.y), min(c.y, d.y)))
-    high = Point(max(max(a.x, b.x), max(c.x, d.x)), max(max(a.y, b.y), max(c.y, d.y)))
-  }
-
-  /// The box of one point.
-  init(_ p: Point) { (low, high) = (p, p) }
-
-  /// The box `rect` is.
-  init(_ rect: Rect) { (low, high) = (Point(rect.minX, rect.minY), Point(rect.maxX, rect.maxY)) }
-
-  /// The box grown to hold `other`.
-  func union(_ other: ControlBox) -> ControlBox {
-    var box = self
-    box.low = Point(min(low.x, other.low.x), min(low.y, other.low.y))
-    box.high = Point(max(high.x, other.high.x), max(high.y, other.high.y))
-    return box
-  }
-
-  /// How far `q` is from the box (0 inside).
-  @inline(__always)
-  func gap(to q: Point) -> Double {
-    Point(max(max(low.x - q.x, 0), q.x - high.x), max(max(low.y - q.y, 0), q.y - high.y)).length
-  }
-
-  /// What rounding may take from a comparison of that distance.
-  @inline(__always)
-  func rounding(_ q: Point) -> Double {
-    1e-9 * (1 + abs(q.x) + abs(q.y) + max(high.x - low.x, high.y - low.y))
-  }
-}
-
-/// How ``StrokeBand`` cuts a curve (its control points in the space it measures in) for a
-/// half width: into `n` pieces, each within `slack` of the curve, `off` the control
-/// points' distance from the chord, `straight` what `Path.forStroking` may move it by.
-struct CurveCut {
-  var n: Int
-  var wanted: Double
-  var off: Double
-  var straight: Double
-  var slack: Double
-
-  @inline(__always)
-  init(_ a: Point, _ b: Point, _ c: Point, _ d: Point, half: Double) {
-    let bend = max((a - b * 2 + c).length, (b - c * 2 + d).length)
-    wanted = max(half * 0.1, 1e-6)
-    // 64 for a bend too large (or not finite) to count pieces of: huge coordinates.
-    let pieces = (0.75 * bend / wanted).squareRoot().rounded(.up)
-    n = pieces <= 64 ? max(1, Int(pieces)) : 64
-    // `Path.forStroking` strokes a curve whose points are all but collinear as lines
-    // through its turning points: those lie within twice the control points' distance
-    // from the chord of the curve's own trace.
-    let chord = d - a
-    let chordLength = chord.length
-    let extent = max(max((b - a).length, (c - a).length), chordLength)
-    if chordLength > 0 {
-      off = max(abs(chord.cross(b - a)), abs(chord.cross(c - a))) / chordLength
-    } else {
-      off = max((b - a).length, (c - a).length)
-    }
-    straight = off <= 0.004 * extent ? 2 * off : 0
-    // What any piece cut may be off the curve by: within `wanted`, or the 64th part's
-    // bound when 64 pieces are not enough.
-    slack = max(wanted, 0.75 * bend / Double(n * n)) + straight
-  }
-}
-
-/// A line across the stroke where cairo ends a curve (the cap or join there is the
-/// vertex's to decide): a point must be ahead of it for a piece of the curve to take it in.
-private struct Face {
-  var point: Point
-  /// The direction the curve leaves the face in.
-  var unit: Point
-  /// How far ahead the point must be, and how far (in radians, below 0.3) the face may turn
-  /// about `point`, which moves it by at most 1.05 times that per unit of distance from
-  /// the curve.
-  var margin: Double
-  var turn: Double
-
-  func ahead(_ q: Point, half: Double) -> Bool {
-    let v = q - point
-    return v.x * unit.x + v.y * unit.y > margin + 1.05 * turn * half
-  }
-}
-
-extension Face {
-  /// A placeholder in ``Faces``, never read.
-  init() { self.init(point: Point(0, 0), unit: Point(0, 0), margin: 0, turn: 0) }
-}
-
-/// The faces of one curve, at most four, held in place (no allocation per hit test, and
-/// no optionals to copy).
-private struct Faces {
-  // Placeholders until added (a `static let` would be read through `swift_once`).
-  private var f0 = Face(), f1 = Face(), f2 = Face(), f3 = Face()
-  private var count = 0
-  /// False once a face was too uncertain to tell: then no point is ahead.
-  private var known = true
-
-  mutating func add(_ face: Face) {
-    switch count {
-    case 0: f0 = face
-    case 1: f1 = face
-    case 2: f2 = face
-    default: f3 = face
-    }
-    count = min(count + 1, 4)
-  }
-
-  mutating func giveUp() { known = false }
-
-  func ahead(_ q: Point, half: Double) -> Bool {
-    known && (count < 1 || f0.ahead(q, half: half)) && (count < 2 || f1.ahead(q, half: half))
-      && (count < 3 || f2.ahead(q, half: half)) && (count < 4 || f3.ahead(q, half: half))
-  }
-}
-
-/// What ``StrokeBand`` reads of a stroke and of the transform of its path, worked out once
-/// per shape: plain numbers, so a hit candidate reads it without retaining anything (a
-/// `Stroke` holds its paint and dashes).
-struct StrokeShape: Sendable {
-  var width: Double
-  var nonScaling: Bool
-  var dashed: Bool
-  var squareCap: Bool
-  /// Whether cairo draws round caps or joins: fans of pen vertices, after which its
-  /// contours are not within ``StraightMargin`` of the segments' edges.
-  var roundEnds: Bool
-  /// ``StrokeVertices/fallback(_:)``.
-  var fallback: Double
-  /// How cairo joins segments, and the miter limit (see ``StrokeJoins``).
-  var join: StrokeJoins.Kind
-  var miterLimit: Double
-  /// Where the shape's vertex factors start in its index's array.
-  var vertexStart: Int32
-  var toCanvas: Transform
-  /// `toCanvas` inverted; nil when it is singular.
-  var fromCanvas: Transform?
-  var smallestScale: Double
-  var meanScale: Double
-  /// The box cairo cuts the stroke to, where its stroke is not the stroke's geometry.
-  var clipBox: StrokeClipBox?
-  /// The box of the path (its curves' extrema, not their control points, and the origin
-  /// when it does not start with a `moveto`) in its own space: every vertex, and every
-  /// piece a curve is cut into (a chord between two of its points), lies in it.
-  var box = ControlBox(Point(0, 0))
-  /// How far from ``box`` a point is outside the stroke, unwidened: beyond every segment's
-  /// reach (its margin and its pieces' slack added) and every vertex's. Infinite where
-  /// ``StrokeBand`` measures on the canvas, or answers from the clip box.
-  var clearance = Double.infinity
-  /// A lower bound on every curve's radius of curvature (``CurveRadius``), worked out up to
-  /// twice the width (infinite without curves); 0 where ``StrokeBand`` measures on the
-  /// canvas or answers from the clip box.
-  var curveRadius = 0.0
-
-  init(_ s: Stroke, toCanvas: Transform, vertexStart: Int, path: Path, factors: [Double]) {
-    width = s.width
-    nonScaling = s.nonScaling
-    dashed = s.dashes != nil
-    squareCap = s.cap == .square
-    roundEnds = s.cap == .round || StrokeJoins.Kind(s.join) == .round
-    fallback = StrokeVertices.fallback(s)
-    join = StrokeJoins.Kind(s.join)
-    miterLimit = s.miterLimit
-    self.vertexStart = Int32(vertexStart)
-    self.toCanvas = toCanvas
-    fromCanvas = toCanvas.inverted
-    smallestScale = toCanvas.smallestScale
-    meanScale = toCanvas.meanScale
-    clipBox = StrokeClipBox(path, s, toCanvas: toCanvas)
-    setClearance(path.elements, factors: factors)
-  }
-
-  /// ``box`` and ``clearance``, as ``StrokeBand/classify(_:_:_:widen:vertexFactors:joins:)``
-  /// works out each segment's and vertex's reach for no widening.
-  private mutating func setClearance(_ elements: [PathElement], factors: [Double]) {
-    let half = width / 2
-    let margin = 0.25 / smallestScale
-    guard !nonScaling, fromCanvas != nil, smallestScale > 1e-9, clipBox == nil,
-      half.isFinite, half >= 0, margin.isFinite, factors.count == elements.count
-    else { return }
-    let bodyReach = dashed && squareCap ? half * 2.0.squareRoot() : half
-    var slack = 0.0
-    var factor = 1.0
-    var point = Point(0, 0)
-    var radius = Double.infinity
-    func bend(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
-      if radius > 0 { radius = min(radius, CurveRadius.lowerBound(a, b, c, d, needed: width * 2)) }
-    }
-    if let first = elements.first, case .move = first {} else { factor = fallback }
-    for (k, el) in elements.enumerated() {
-      switch el {
-      case .move(let a):
-        box = k == 0 ? ControlBox(a) : box.union(ControlBox(a))
-        point = a
-      case .line(let b):
-        box = box.union(ControlBox(b))
-        point = b
-      case .quad(let c, let b):
-        let (c1, c2) = (point + (c - point) * (2.0 / 3), b + (c - b) * (2.0 / 3))
-        slack = max(slack, CurveCut(point, c1, c2, b, half: half).slack)
-        bend(point, c1, c2, b)
-        box = box.union(ControlBox(PathSegment.quad(point, c, b).bounds))
-        point = b
-      case .cubic(let c1, let c2, let b):
-        slack = max(slack, CurveCut(point, c1, c2, b, half: half).slack)
-        bend(point, c1, c2, b)
-        box = box.union(ControlBox(PathSegment.cubic(point, c1, c2, b).bounds))
-        point = b
-      case .close:
-        continue
-      }
-      factor = max(factor, factors[k])
-    }
-    // Beyond this, a segment's edges keep the curves' margin (see `piece`).
-    let body = bodyReach + margin + 0.08 * half + slack
-    let reach = max(body, half * factor + margin)
-    clearance = reach.isFinite ? reach : .infinity
-    curveRadius = radius
-  }
-}
-
-extension Transform {
-  /// The least a vector's length is scaled by (the smaller singular value).
-  var smallestScale: Double {
-    let s = a * a + b * b + c * c + d * d
-    let det = a * d - b * c
-    let root = max(0, s * s - 4 * det * det).squareRoot()
-    return max(0, (s - root) / 2).squareRoot()
-  }
-}
-
-/// How near the edges of a straight segment's stroke cairo draws them, in the segment's
-/// space: the margins the cheap answers keep there instead of a curve's quarter pixel.
-///
-/// Cairo rounds to 1/256 of a device pixel, each rounding moving a point by at most
-/// `e` = √2/512: the segment's ends as the path is made, each edge's offset from them
-/// (half the width across the rounded segment's direction) as the stroker adds it, and
-/// the probed point. A point beside the segment is then within `3e` of where it is against
-/// the exact edge, the probe's clip box (one fixed unit around the point) moves edges it
-/// cuts by one unit more, and a dashed square cap's corner adds one rounded offset more:
-/// at most `5e + 1/256` ≈ 0.018 device pixels. ``base`` is 1/32. The rounded segment's
-/// direction also turns, by `θ` ≤ `4e / L` on a segment `L` device pixels long, which
-/// turns its end faces (moving them by `half · θ` beside the segment) and moves the edge
-/// by `half · θ²` at most; in the segment's own space the turn is at most `skew` times as
-/// large. Short segments (under a device pixel) keep the curves' margin, and so do strokes
-/// with round caps or joins: next to cairo's fans of pen vertices its outline strays
-/// farther (`StraightEdgeTests` found points 1/64 inside the edge that cairo left out).
-struct StraightMargin {
-  /// The margin in device pixels, before the turn.
-  static let base = 1.0 / 32
-  /// What a fixed-point rounding moves a point by, at most.
-  static let rounding = 2.0.squareRoot() / 512
-
-  /// Kept from the edges beside the segment.
-  var edge: Double
-  /// Kept from the segment's end faces.
-  var end: Double
-
-  /// `length` and `half` in the segment's space, which `scale` lengthens at least and
-  /// whose angles `skew` bounds the change of; nil for a segment too short to tell.
-  init?(length: Double, half: Double, scale: Double, skew: Double) {
-    let device = length * scale
-    guard device >= 1, device.isFinite, scale > 0 else { return nil }
-    let deviceTurn = 4 * Self.rounding / device
-    guard skew * deviceTurn <= 0.25 else { return nil }
-    let turn = 1.1 * skew * deviceTurn
-    edge = Self.base / scale + half * turn * turn
-    end = Self.base / scale + 1.1 * half * turn
   }
 }
