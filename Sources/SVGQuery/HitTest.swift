@@ -59,21 +59,10 @@ extension Scene {
   {
     guard let canvas = canvasPoint(point, in: viewport, options) else { return nil }
     let p = canvas.point
-    // The common case, as a loop of locals: a search's fields cost a retain and a release
-    // each per hit test.
     if canvas.options.tolerance == 0, canvas.options.useIndex, p.x.isFinite, p.y.isFinite,
       storage.leaves.count >= SceneStorage.indexedCount
     {
-      let index = storage.spatialIndex
-      var cursor = index.cursor(at: p)
-      var tester = LeafTester(storage: storage, tolerance: 0)
-      defer { tester.finish() }
-      while let i = index.next(&cursor, at: p) {
-        if let part = tester.test(i, at: p), storage.clipsContain(leaf: i, p) {
-          return storage.hit(leaf: i, part: part)
-        }
-      }
-      return nil
+      return storage.topHit(at: p)
     }
     var search = HitSearch(storage, at: p, options: canvas.options)
     defer { search.finish() }
@@ -228,6 +217,24 @@ struct HitSearch {
 }
 
 extension SceneStorage {
+  /// The top-most hit at canvas point `p` at tolerance 0, through the spatial index: the
+  /// common case, as a loop of locals (a search's fields cost a retain and a release each
+  /// per hit test), with the index lent by the storage that keeps it, not retained.
+  func topHit(at p: Point) -> Hit? {
+    let built = index.loadUnmanaged() ?? Unmanaged.passUnretained(spatialIndex)
+    return built._withUnsafeGuaranteedRef { index in
+      var cursor = index.cursor(at: p)
+      var tester = LeafTester(storage: self, tolerance: 0)
+      defer { tester.finish() }
+      while let i = index.next(&cursor, at: p) {
+        if let part = tester.test(i, at: p), clipsContain(leaf: i, p) {
+          return hit(leaf: i, part: part)
+        }
+      }
+      return nil
+    }
+  }
+
   /// How many leaves a drawing has at least for hit tests to use the spatial index.
   static let indexedCount = 64
 }
