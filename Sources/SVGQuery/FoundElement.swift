@@ -31,8 +31,8 @@ public struct FoundElement: Hashable, Sendable, CustomStringConvertible {
 /// crossed, outermost first. Without a clone, ``shape`` is ``element`` and ``uses`` is empty.
 ///
 /// A hit holds its elements as nodes of its scene's table of elements, and names them
-/// (``FoundElement``) when they are read: a result costs one retain to make and to copy,
-/// whatever is asked of it later.
+/// (``FoundElement``) when they are read: outside a `use` clone, making, copying or
+/// destroying a result retains or releases the table alone, whatever is asked of it later.
 public struct Hit: Hashable, Sendable {
   public enum Part: String, Sendable {
     case fill, stroke, image, text
@@ -40,8 +40,7 @@ public struct Hit: Hashable, Sendable {
     case boundingBox = "bounding-box"
   }
 
-  /// The table that names ``element`` and ``shape``, and the nodes it names. First, so
-  /// that an optional hit is told from nil by this reference alone.
+  /// The table that names ``element`` and ``shape``, and the nodes it names.
   private let names: ElementTable
   private let elementNode: NodeID
   private let shapeNode: NodeID
