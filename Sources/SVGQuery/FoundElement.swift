@@ -29,6 +29,10 @@ public struct FoundElement: Hashable, Sendable, CustomStringConvertible {
 /// the element to move or recolour for this one instance. ``shape`` then names the element
 /// inside the referenced content whose geometry was hit, and ``uses`` the `use` elements
 /// crossed, outermost first. Without a clone, ``shape`` is ``element`` and ``uses`` is empty.
+///
+/// A hit holds its elements as nodes of its scene's table of elements, and names them
+/// (``FoundElement``) when they are read: outside a `use` clone, making, copying or
+/// destroying a result retains or releases the table alone, whatever is asked of it later.
 public struct Hit: Hashable, Sendable {
   public enum Part: String, Sendable {
     case fill, stroke, image, text
@@ -36,35 +40,69 @@ public struct Hit: Hashable, Sendable {
     case boundingBox = "bounding-box"
   }
 
-  public var element: FoundElement
+  /// The table that names ``element`` and ``shape``, and the nodes it names.
+  private let names: ElementTable
+  private let elementNode: NodeID
+  private let shapeNode: NodeID
+  /// A clone's `use` elements and what was set by hand; nil for most hits.
+  private var extra: Extra?
+
+  public var element: FoundElement {
+    get { extra?.element ?? names.ref(elementNode) }
+    set { extra = Extra(extra, element: newValue) }
+  }
   /// The element's ancestors, nearest first, up to the root `<svg>`. Worked out when read,
   /// from the scene's table of elements: a hit that is not asked for them costs nothing
   /// for them.
   public var ancestors: [FoundElement] {
-    get {
-      switch ancestry {
-      case .listed(let list): list
-      case .table(let table): table.ancestors(of: element)
-      }
-    }
-    set { ancestry = .listed(newValue) }
+    get { extra?.ancestors ?? names.ancestors(of: element) }
+    set { extra = Extra(extra, ancestors: newValue) }
   }
-  public var shape: FoundElement
-  public var uses: [FoundElement]
+  public var shape: FoundElement {
+    get { extra?.shape ?? names.ref(shapeNode) }
+    set { extra = Extra(extra, shape: newValue) }
+  }
+  public var uses: [FoundElement] {
+    get { extra?.uses ?? [] }
+    set { extra = Extra(extra, uses: newValue) }
+  }
   /// What was hit: the fill area, the stroke, an image, text's glyph boxes.
   public var part: Part
   /// Whether the shape hit paints a fill (a `fill` other than `none` that resolves to a
   /// colour, gradient or pattern): what `fillAt` recolours.
-  public var paintsFill: Bool = false
+  public var paintsFill: Bool
   /// The flattened shape that was hit (for tests and diagnostics).
-  var leaf: Int = -1
-  var ancestry: Ancestry = .listed([])
+  var leaf: Int
 
-  /// Where ``ancestors`` come from: the table of the scene that answered (read on demand),
-  /// or a list set by hand.
-  enum Ancestry: Sendable {
-    case table(ElementTable)
-    case listed([FoundElement])
+  init(
+    names: ElementTable, element: NodeID, shape: NodeID, uses: [FoundElement], part: Part,
+    paintsFill: Bool, leaf: Int
+  ) {
+    self.names = names
+    elementNode = element
+    shapeNode = shape
+    extra = uses.isEmpty ? nil : Extra(nil, uses: uses)
+    self.part = part
+    self.paintsFill = paintsFill
+    self.leaf = leaf
+  }
+
+  /// What a hit holds beyond its table's nodes; never changed, replaced when a value is set.
+  private final class Extra: Sendable {
+    let element: FoundElement?
+    let shape: FoundElement?
+    let uses: [FoundElement]?
+    let ancestors: [FoundElement]?
+
+    init(
+      _ old: Extra?, element: FoundElement? = nil, shape: FoundElement? = nil,
+      uses: [FoundElement]? = nil, ancestors: [FoundElement]? = nil
+    ) {
+      self.element = element ?? old?.element
+      self.shape = shape ?? old?.shape
+      self.uses = uses ?? old?.uses
+      self.ancestors = ancestors ?? old?.ancestors
+    }
   }
 
   public static func == (a: Hit, b: Hit) -> Bool {

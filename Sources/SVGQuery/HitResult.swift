@@ -3,19 +3,21 @@ import SVGRender
 import SVGTree
 
 extension SceneStorage {
-  /// The result for a hit on leaf `i`. Allocates nothing: index paths are the
-  /// ``elementTable``'s, and ancestors are read from it when asked for.
+  /// The result for a hit on leaf `i`. Allocates nothing outside a `use` clone: it holds
+  /// the ``elementTable``, which names its elements and their ancestors when asked for.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
-    let uses = hitShapes.shapes[i].inUse ? uses(of: i) : []
-    let shape = NodeID(Int(hitShapes.shapes[i].source))
-    let element = uses.first ?? shape
+    let shape = hitShapes.shapes[i]
+    let source = NodeID(Int(shape.source))
     let table = elementTable
-    let paintsFill = hitShapes.shapes[i].paintsFill
-    let found = table.ref(element)
+    guard shape.inUse else {
+      return Hit(
+        names: table, element: source, shape: source, uses: [], part: part,
+        paintsFill: shape.paintsFill, leaf: i)
+    }
+    let uses = uses(of: i)
     return Hit(
-      element: found, shape: shape == element ? found : table.ref(shape),
-      uses: uses.map { table.ref($0) }, part: part, paintsFill: paintsFill, leaf: i,
-      ancestry: .table(table))
+      names: table, element: uses.first ?? source, shape: source, uses: uses.map(table.ref),
+      part: part, paintsFill: shape.paintsFill, leaf: i)
   }
 }
 

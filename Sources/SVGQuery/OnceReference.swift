@@ -16,6 +16,12 @@ struct OnceReference<Value: AnyObject & Sendable>: ~Copyable, @unchecked Sendabl
     cell.load(ordering: .acquiring)?.takeUnretainedValue()
   }
 
+  /// The value, if it was set, unretained: the cell keeps it for as long as it lives.
+  @inline(__always)
+  func loadUnmanaged() -> Unmanaged<Value>? {
+    cell.load(ordering: .acquiring)
+  }
+
   /// Sets the value unless it was set; returns the one that is kept.
   func storeIfNil(_ value: Value) -> Value {
     let new = Unmanaged.passRetained(value)

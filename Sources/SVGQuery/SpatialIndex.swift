@@ -114,8 +114,11 @@ final class SpatialIndex: Sendable {
   /// The walk over the shapes whose box may hold `p`.
   func cursor(at p: Point) -> Cursor {
     let (c, r) = Self.cell(p, origin, cellSize, columns, rows)
-    let cell = r * columns + c
-    return Cursor(k: Int(starts[cell + 1]) - 1, first: Int(starts[cell]), l: large.count - 1)
+    // In range: `cell` clamps to the grid, whose `starts` has one more entry than cells.
+    let cell = r &* columns &+ c
+    return starts.withUnsafeBufferPointer { starts in
+      Cursor(k: Int(starts[cell &+ 1]) &- 1, first: Int(starts[cell]), l: large.count &- 1)
+    }
   }
 
   /// The next shape whose box contains `p` (`Rect.contains`), top-most first (descending

@@ -71,6 +71,24 @@ import Testing
     #expect(hit != original)
   }
 
+  /// Values set by hand on a result are kept together, beside a clone's `use` elements,
+  /// and the copy it was made from keeps the values read from the scene.
+  @Test func valuesSetByHandAreKeptTogether() throws {
+    let s = try scene(
+      ##"<defs><rect id="r" width="100" height="100"/></defs><use id="u" href="#r"/>"##)
+    var hit = try #require(s.element(at: Point(50, 50)))
+    #expect(hit.uses.map(\.name) == ["u"])
+    let original = hit
+    hit.element = hit.shape
+    hit.ancestors = []
+    #expect(hit.element.name == "r")
+    #expect(hit.ancestors.isEmpty)
+    #expect(hit.uses.map(\.name) == ["u"])
+    #expect(original.element.name == "u")
+    #expect(original.ancestors.map(\.name) == ["/"])
+    #expect(hit != original)
+  }
+
   /// A hit's index path is read from the scene's table when asked for; it stays the path
   /// of the element found when the result's node is changed, as a stored path would.
   @Test func indexPathsReadOnDemandStayTheElementsFound() throws {
