@@ -118,6 +118,16 @@ public struct Hit: Hashable, Sendable {
   }
 }
 
+extension Hit: CustomStringConvertible {
+  /// The values a result shows, not the table it reads them from: what a failing test or a
+  /// log prints.
+  public var description: String {
+    let via = uses.isEmpty ? "" : ", uses: \(uses)"
+    return "Hit(element: \(element), shape: \(shape)\(via), part: \(part.rawValue), "
+      + "paintsFill: \(paintsFill))"
+  }
+}
+
 extension Document {
   /// The result name of element `id`.
   func ref(_ id: NodeID) -> FoundElement {

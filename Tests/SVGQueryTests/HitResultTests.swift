@@ -108,4 +108,12 @@ import Testing
     #expect(other.indexPath == ElementPath([7]))
     #expect(other != element)
   }
+
+  @Test func aHitPrintsWhatItNames() throws {
+    let s = try scene(
+      ##"<defs><rect id="r" width="100" height="100"/></defs><use id="u" href="#r"/>"##)
+    let hit = try #require(s.element(at: Point(50, 50)))
+    #expect(
+      hit.description == "Hit(element: u, shape: r, uses: [u], part: fill, paintsFill: true)")
+  }
 }
