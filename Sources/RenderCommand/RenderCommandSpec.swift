@@ -41,7 +41,9 @@ extension CommandSpec {
         group: "Output"),
       OptionSpec(
         "--small-png",
-        help: "Compress PNG output harder: about 25% smaller files, 4x slower to write.",
+        help:
+          "Compress PNG output with libpng's adaptive filters: over the 40 largest openclipart"
+          + " drawings at 800 px, 6% smaller files (a few larger), 2x slower to render and write.",
         group: "Output"),
       OptionSpec(
         "-i", "--export-id", value: "ID",
