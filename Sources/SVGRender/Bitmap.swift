@@ -108,8 +108,9 @@ public struct Bitmap: Sendable {
   }
 
   /// PNG-encodes the image. `fast` (zlib level 1, ``ParallelPNG/level``, no row filters)
-  /// trades file size for time, as resvg does: at level 3 it was 4x quicker than libpng's
-  /// defaults for files about 1.3x larger.
+  /// trades file size for time, as resvg does: over the 40 largest openclipart drawings at
+  /// 800 px, `svg-render` took half the time it takes with libpng's defaults (`fast: false`)
+  /// for files 6% larger in all.
   public func pngData(fast: Bool = true) throws(RenderError) -> [UInt8] {
     return try PNGEncoder.encode(self, fast: fast)
   }
