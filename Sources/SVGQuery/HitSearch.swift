@@ -15,6 +15,7 @@ struct HitSearch {
     case done
   }
 
+  private let storage: SceneStorage
   private let p: Point
   private var tester: LeafTester
   private var order: Order
@@ -48,8 +49,9 @@ struct HitSearch {
       order = .all
       k = storage.leaves.count - 1
     }
+    self.storage = storage
     self.p = p
-    self.tester = LeafTester(storage: storage, tolerance: tolerance)
+    self.tester = LeafTester(tolerance: tolerance)
     self.order = order
     self.index = index
     self.cursor = cursor
@@ -58,7 +60,7 @@ struct HitSearch {
   }
 
   /// Gives the tester's probe back to the scene's pool.
-  mutating func finish() { tester.finish() }
+  mutating func finish() { tester.finish(storage) }
 
   /// The next leaf hit, and the part hit; nil when there are no more.
   mutating func next() -> (leaf: Int, part: Hit.Part)? {
@@ -91,7 +93,7 @@ struct HitSearch {
         return nil
       }
       // Tested if its box, widened by the tolerance, holds `p`.
-      guard let box = tester.storage.leafBounds[i], box.insetBy(-tester.tolerance).contains(p)
+      guard let box = storage.leafBounds[i], box.insetBy(-tester.tolerance).contains(p)
       else {
         continue
       }
@@ -101,7 +103,7 @@ struct HitSearch {
 
   /// The part of leaf `i` hit, clips applied; its box is known to hold `p`.
   private mutating func test(_ i: Int) -> Hit.Part? {
-    guard let part = tester.test(i, at: p), tester.storage.clipsContain(leaf: i, p) else {
+    guard let part = tester.test(i, at: p, in: storage), storage.clipsContain(leaf: i, p) else {
       return nil
     }
     return part
@@ -116,10 +118,10 @@ extension SceneStorage {
     let built = index.loadUnmanaged() ?? Unmanaged.passUnretained(spatialIndex)
     return built._withUnsafeGuaranteedRef { index in
       var cursor = index.cursor(at: p)
-      var tester = LeafTester(storage: self, tolerance: 0)
-      defer { tester.finish() }
+      var tester = LeafTester(tolerance: 0)
+      defer { tester.finish(self) }
       while let i = index.next(&cursor, at: p) {
-        if let part = tester.test(i, at: p), clipsContain(leaf: i, p) {
+        if let part = tester.test(i, at: p, in: self), clipsContain(leaf: i, p) {
           return hit(leaf: i, part: part)
         }
       }

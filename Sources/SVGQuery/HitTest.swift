@@ -108,29 +108,28 @@ extension Scene {
   }
 }
 
-/// Tests one leaf at a time against a canvas point.
+/// Tests one leaf at a time against a canvas point. Holds no reference: the storage is
+/// lent to each call, so that making a tester for a point retains nothing (holding the
+/// storage and its hit shapes cost 2 retains and 2 releases per point).
 struct LeafTester {
-  let storage: SceneStorage
   let tolerance: Double
-  private let hit: HitShapes
   /// Cairo's probe, taken from the scene's pool when a test first needs it.
   private var probe: ProbeBox?
 
-  init(storage: SceneStorage, tolerance: Double) {
-    self.storage = storage
+  init(tolerance: Double) {
     self.tolerance = tolerance
-    hit = storage.hitShapes
   }
 
-  /// Gives the probe back to the scene's pool.
-  mutating func finish() {
+  /// Gives the probe back to the pool of `storage`, the scene's the tests read.
+  mutating func finish(_ storage: SceneStorage) {
     if let probe { storage.giveBack(probe) }
     probe = nil
   }
 
   /// The part of leaf `i` at canvas point `p`, if any, before clipping. Reads the leaf's
   /// ``HitShape`` and only the geometry its test needs, without copying the leaf.
-  mutating func test(_ i: Int, at p: Point) -> Hit.Part? {
+  mutating func test(_ i: Int, at p: Point, in storage: SceneStorage) -> Hit.Part? {
+    let hit = storage.hitShapes
     let shape = hit.shapes[i]
     switch shape.test {
     case .none:

@@ -40,8 +40,8 @@ import Testing
     let s = try Self.drawing()
     #expect(s.shapeCount >= SceneStorage.indexedCount)
     let storage = s.storage
-    var tester = LeafTester(storage: storage, tolerance: 0)
-    defer { tester.finish() }
+    var tester = LeafTester(tolerance: 0)
+    defer { tester.finish(storage) }
     var rng = SplitMix(seed: 17)
     var hits = 0
     // Hits outside the box of the path grown by half the stroke's width: at miters and caps.
@@ -56,7 +56,7 @@ import Testing
       for _ in 0..<600 {
         let p = Point(
           reach.minX + rng.next() * reach.width, reach.minY + rng.next() * reach.height)
-        guard tester.test(i, at: p) != nil else { continue }
+        guard tester.test(i, at: p, in: storage) != nil else { continue }
         hits += 1
         if !path.insetBy(-half * scale / 2.0.squareRoot()).contains(p) {
           beyondHalf += 1
@@ -73,14 +73,14 @@ import Testing
   @Test func theIndexFindsTheTopMostLeafHit() throws {
     let s = try Self.drawing()
     let storage = s.storage
-    var tester = LeafTester(storage: storage, tolerance: 0)
-    defer { tester.finish() }
+    var tester = LeafTester(tolerance: 0)
+    defer { tester.finish(storage) }
     var rng = SplitMix(seed: 23)
     var found = 0
     for _ in 0..<3000 {
       let p = Point(rng.next() * 260, rng.next() * 260)
       let top = storage.leaves.indices.reversed().first {
-        tester.test($0, at: p) != nil && storage.clipsContain(leaf: $0, p)
+        tester.test($0, at: p, in: storage) != nil && storage.clipsContain(leaf: $0, p)
       }
       let hit = s.hit(at: p, options: HitTestOptions())
       #expect(hit?.leaf == top, "at \(p)")
