@@ -1,5 +1,6 @@
 /// How near the edges of a curve's stroke cairo draws them, as fractions of the quarter
-/// device pixel ``StrokeBand`` keeps from a curve's edges where it knows no better.
+/// device pixel ``StrokeBand`` keeps from a curve's edges where it knows no better
+/// (``StrokeBand/curveMargin``).
 ///
 /// Cairo's polygon stroker cuts the curve at points on it (de Casteljau halves, until each
 /// part's control points are within its tolerance, 0.1 device pixels, of their chord) and
@@ -19,7 +20,7 @@
 /// `CurveEdgeTests` checks the answers beside both edges against cairo's probe.
 enum CurveEdges {
   /// The margin on the side where cairo's edge is the exact one (1/32 of a pixel).
-  static let exactSide = StraightMargin.base / 0.25
+  static let exactSide = StraightMargin.base / StrokeBand.curveMargin
   /// The margin for an outside answer on the concave side (the tolerance and 1/32).
-  static let innerOutside = (0.1 + StraightMargin.base) / 0.25
+  static let innerOutside = (0.1 + StraightMargin.base) / StrokeBand.curveMargin
 }

@@ -13,6 +13,10 @@ import SVGRender
 enum StrokeBand {
   enum Answer { case inside, outside, unknown }
 
+  /// The margin kept from a curve's edges where nothing better is known, in device pixels:
+  /// cairo's flattening tolerance (0.1) and what its rounding adds, with room to spare.
+  static let curveMargin = 0.25
+
   /// Where canvas point `p` lies against the stroke `s` of `path` (in the space `toCanvas`
   /// maps to the canvas), widened by `widen` canvas pixels on each side.
   static func classify(
@@ -45,13 +49,13 @@ enum StrokeBand {
     if s.nonScaling {
       // Stroked on the canvas around the transformed path.
       half += widen
-      (q, map, margin) = (p, s.toCanvas, 0.25)
+      (q, map, margin) = (p, s.toCanvas, curveMargin)
     } else {
       guard let inverse = s.fromCanvas else { return .unknown }
       let smallest = s.smallestScale
       guard smallest > 1e-9 else { return .unknown }
       half += widen / max(s.meanScale, 1e-12)
-      (q, map, margin) = (inverse.apply(p), nil, 0.25 / smallest)
+      (q, map, margin) = (inverse.apply(p), nil, curveMargin / smallest)
       (deviceScale, skew) = (smallest, s.toCanvas.scaleBound / smallest)
     }
     guard half.isFinite, half >= 0, margin.isFinite else { return .unknown }

@@ -62,7 +62,7 @@ struct StrokeShape: Sendable {
   /// works out each segment's and vertex's reach for no widening.
   private mutating func setClearance(_ elements: [PathElement], factors: [Double]) {
     let half = width / 2
-    let margin = 0.25 / smallestScale
+    let margin = StrokeBand.curveMargin / smallestScale
     guard !nonScaling, fromCanvas != nil, smallestScale > 1e-9, clipBox == nil,
       half.isFinite, half >= 0, margin.isFinite, factors.count == elements.count
     else { return }
