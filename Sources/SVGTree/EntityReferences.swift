@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// Values as libxml2 hands them over without entity substitution: names from its
 /// dictionary, namespace URIs and attribute values whose references are expanded here.
@@ -57,9 +58,12 @@ extension TreeBuilder {
 
   /// An attribute value. Without entity substitution libxml2 leaves `&name;` for internal
   /// entities and writes `&` itself as `&#38;`, so every `&` here starts a reference.
+  /// The search is libc's `memchr`, many bytes at a step: a path's data runs to megabytes.
   func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) throws(SVGError) -> String {
     let s = String(decoding: bytes, as: UTF8.self)
-    return bytes.contains(UInt8(ascii: "&")) ? try expandReferences(in: s) : s
+    guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), bytes.count) != nil
+    else { return s }
+    return try expandReferences(in: s)
   }
 
   /// Expands character references, the predefined entities and internal entities (whose

@@ -124,6 +124,23 @@ import Testing
     }
   }
 
+  @Test func attributeReferencesAreExpandedWhereverTheyStand() throws {
+    // The reader looks for a `&` with libc's `memchr`: at the start, the end, past its
+    // first block of bytes, and in no value at all.
+    let long = String(repeating: "0123456789", count: 20)
+    let text = """
+      <!DOCTYPE svg [<!ENTITY w "words &amp; more">]>
+      <svg xmlns='http://www.w3.org/2000/svg'><g id='a' class='&lt;x' lang='\(long)&#65;'
+      style='&w;' title='plain \(long)'/></svg>
+      """
+    let doc = try Document(string: text)
+    let g = try #require(doc.element(withID: "a"))
+    #expect(doc[g].attribute("class") == "<x")
+    #expect(doc[g].attribute("lang") == long + "A")
+    #expect(doc[g].attribute("style") == "words & more")
+    #expect(doc[g].attribute("title") == "plain " + long)
+  }
+
   @Test func rootWithoutNamespaceIsReadWithAWarning() throws {
     let doc = try Document(string: "<svg width='10'><rect/></svg>")
     #expect(doc.treatsNoNamespaceAsSVG)
