@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// Reads SVG bytes into a ``Document`` with libxml2, hardened for untrusted input.
 ///
@@ -144,8 +145,10 @@ func startTagLocation(_ ctxt: xmlParserCtxtPtr) -> SourceLocation {
 /// ``startTagLocation(_:)`` read from the input the spans are recorded from, when libxml2
 /// reads the same bytes (UTF-8 or ASCII): `lt` is the tag's `<` and `last` its `>` (the `/`
 /// of `/>`), where libxml2 stands when it reports the tag. The same count, forwards over the
-/// tag with no search for the `<`, eight bytes at a time with a count in each byte of a word
-/// (the baseline x86-64 the toolchain targets has no population-count instruction).
+/// tag with no search for the `<`. The newlines are found by libc's `memchr` (many bytes at a
+/// step; a tag holding a path's data can run to megabytes, mostly on one line); only a tag
+/// on one line needs its characters counted, eight bytes at a time with a count in each byte
+/// of a word (the baseline x86-64 the toolchain targets has no population-count instruction).
 func startTagLocation(
   _ ctxt: xmlParserCtxtPtr, in bytes: UnsafeBufferPointer<UInt8>, lt: Int, last: Int
 ) -> SourceLocation {
@@ -153,40 +156,41 @@ func startTagLocation(
     last < bytes.count
   else { return .unknown }
   let line = Int(input.pointee.line)
-  var newlines = 0
-  var continuations = 0
-  var i = lt + 1
   let end = last + 1
+  var newlines = 0
+  var i = lt + 1
+  while i < end, let p = memchr(base + i, 0x0A, end - i) {
+    newlines += 1
+    i = UnsafePointer(p.assumingMemoryBound(to: UInt8.self)) - base + 1
+  }
+  if newlines > 0 {
+    var column = 1
+    var q = lt
+    while q > 0 && base[q - 1] != UInt8(ascii: "\n") {
+      if base[q] & 0xC0 != 0x80 { column += 1 }
+      q -= 1
+    }
+    return SourceLocation(line: line - newlines, column: column)
+  }
+  var continuations = 0
+  i = lt + 1
   while end - i >= 8 {
-    var newlineLanes: UInt64 = 0
     var continuationLanes: UInt64 = 0
     var words = 0
     while words < 255 && end - i >= 8 {  // a byte of the sums holds up to 255
       let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      newlineLanes &+= zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) >> 7
       continuationLanes &+= zeroBytes((w & 0xC0C0_C0C0_C0C0_C0C0) ^ 0x8080_8080_8080_8080) >> 7
       i += 8
       words += 1
     }
-    newlines += byteSum(newlineLanes)
     continuations += byteSum(continuationLanes)
   }
   while i < end {
-    if base[i] == UInt8(ascii: "\n") { newlines += 1 }
     if base[i] & 0xC0 == 0x80 { continuations += 1 }
     i += 1
   }
-  if newlines == 0 {
-    let chars = (last - lt) - continuations
-    return SourceLocation(line: line, column: max(1, Int(input.pointee.col) - chars))
-  }
-  var column = 1
-  var q = lt
-  while q > 0 && base[q - 1] != UInt8(ascii: "\n") {
-    if base[q] & 0xC0 != 0x80 { column += 1 }
-    q -= 1
-  }
-  return SourceLocation(line: line - newlines, column: column)
+  let chars = (last - lt) - continuations
+  return SourceLocation(line: line, column: max(1, Int(input.pointee.col) - chars))
 }
 
 /// The sum of the eight bytes of `w`.

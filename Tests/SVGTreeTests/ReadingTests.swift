@@ -94,8 +94,9 @@ import Testing
     // in characters, as counted here from the text.
     var text = "<svg xmlns='http://www.w3.org/2000/svg'>"
     for i in 0..<40 {
-      let value = String(repeating: i % 3 == 0 ? "é" : "a", count: i)
-      let gap = i % 4 == 0 ? "\n   " : " "
+      let value =
+        String(repeating: i % 3 == 0 ? "é" : "a", count: i) + (i % 7 == 3 ? "\nb\n" : "")
+      let gap = i % 4 == 0 ? "\n   " : i % 4 == 2 ? "\n\n \n" : " "
       text += "<g id='g\(i)'\(gap)class='\(value)'/>"
       if i % 5 == 0 { text += "\n" }
     }
