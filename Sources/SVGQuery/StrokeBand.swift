@@ -192,15 +192,19 @@ enum StrokeBand {
     /// A curve as pieces, within a tenth of the half width (or less) of the curve.
     func curve(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
       let (a, b, c, d) = (mapped(p0), mapped(p1), mapped(p2), mapped(p3))
-      let plan = CurveCut(a, b, c, d, half: half)
-      let (n, wanted, off, straight, slack) =
-        (plan.n, plan.wanted, plan.off, plan.straight, plan.slack)
       // Every piece lies in the control points' box (its ends are points of the curve). A
       // box farther from `q` than the stroke reaches, slack and rounding added, can neither
       // take `q` in nor bring `nearestBody` down to what the answer compares it with: the
-      // curve is passed over, and the answer is the one its pieces would give.
+      // curve is passed over, and the answer is the one its pieces would give. Unwidened,
+      // no curve's slack is above the shape's largest (most boxes are passed over so,
+      // before their own cut is planned).
       let box = ControlBox(a, b, c, d)
-      if box.gap(to: q) > bodyReach + margin + slack + box.rounding(q) { return }
+      let (gap, rounding) = (box.gap(to: q), box.rounding(q))
+      if widen == 0, gap > bodyReach + margin + s.curveSlack + rounding { return }
+      let plan = CurveCut(a, b, c, d, half: half)
+      let (n, wanted, off, straight, slack) =
+        (plan.n, plan.wanted, plan.off, plan.straight, plan.slack)
+      if gap > bodyReach + margin + slack + rounding { return }
       (facesKnown, ends, own, chordOff) = (false, (a, b, c, d), (p0, p1, p2, p3), off)
       curveStroked = straight == 0
       // Halved (de Casteljau) where it comes near `q`: a half whose control box is beyond

@@ -39,6 +39,12 @@ struct StrokeShape: Sendable {
   /// above the width, and where ``StrokeBand`` measures on the canvas or answers from the
   /// clip box.
   var curveRadius = 0.0
+  /// The largest ``CurveCut/slack`` of the path's curves, cut for half the width as
+  /// ``StrokeBand`` cuts them when nothing widens the stroke: a curve whose control box is
+  /// beyond the reach with this slack is passed over before its own cut is planned.
+  /// Infinite where it is not worked out (as ``clearance``) or a curve's slack is not a
+  /// number.
+  var curveSlack = Double.infinity
 
   init(_ s: Stroke, toCanvas: Transform, vertexStart: Int, path: Path, factors: [Double]) {
     width = s.width
@@ -68,6 +74,13 @@ struct StrokeShape: Sendable {
     else { return }
     let bodyReach = dashed && squareCap ? half * 2.0.squareRoot() : half
     var slack = 0.0
+    // As `slack`, but a slack that is not a number makes it infinite, as no box is beyond it.
+    var largest = 0.0
+    func cut(_ a: Point, _ b: Point, _ c: Point, _ d: Point) {
+      let own = CurveCut(a, b, c, d, half: half).slack
+      slack = max(slack, own)
+      largest = own.isNaN ? .infinity : max(largest, own)
+    }
     var factor = 1.0
     var point = Point(0, 0)
     var radius = Double.infinity
@@ -90,12 +103,12 @@ struct StrokeShape: Sendable {
         point = b
       case .quad(let c, let b):
         let (c1, c2) = (point + (c - point) * (2.0 / 3), b + (c - b) * (2.0 / 3))
-        slack = max(slack, CurveCut(point, c1, c2, b, half: half).slack)
+        cut(point, c1, c2, b)
         bend(point, c1, c2, b)
         box = box.union(ControlBox(PathSegment.quad(point, c, b).bounds))
         point = b
       case .cubic(let c1, let c2, let b):
-        slack = max(slack, CurveCut(point, c1, c2, b, half: half).slack)
+        cut(point, c1, c2, b)
         bend(point, c1, c2, b)
         box = box.union(ControlBox(PathSegment.cubic(point, c1, c2, b).bounds))
         point = b
@@ -109,6 +122,7 @@ struct StrokeShape: Sendable {
     let reach = max(body, half * factor + margin)
     clearance = reach.isFinite ? reach : .infinity
     curveRadius = radius
+    curveSlack = largest
   }
 }
 
