@@ -37,9 +37,12 @@ public struct RenderJob: Sendable {
   public var scripts: [(name: String, commands: [ScriptCommand])] = []
 
   /// Renders `inputs` to `output`: one drawing, or the pages of one PDF or PostScript file.
+  /// Meant for a process that renders once: malloc keeps more free memory at hand from then
+  /// on (``HeapPadding``).
   public func render(
     inputs: [String], format: OutputFormat, to output: String, messages: RenderMessages
   ) throws {
+    HeapPadding.apply()
     var clock = Stopwatch(enabled: perf, messages: messages)
     try OutputFile.write(
       rendered(
