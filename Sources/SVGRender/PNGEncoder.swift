@@ -29,8 +29,15 @@ enum PNGEncoder {
   static func unpremultiply(
     _ src: UnsafeRawBufferPointer, row y: Int, of bitmap: Bitmap, into dst: UnsafeMutableRawPointer
   ) {
-    let row = src.baseAddress! + y * bitmap.stride
-    let width = bitmap.width
+    unpremultiply(src, row: y, width: bitmap.width, stride: bitmap.stride, into: dst)
+  }
+
+  /// ``unpremultiply(_:row:of:into:)`` of rows `width` pixels wide, `stride` bytes apart.
+  static func unpremultiply(
+    _ src: UnsafeRawBufferPointer, row y: Int, width: Int, stride: Int,
+    into dst: UnsafeMutableRawPointer
+  ) {
+    let row = src.baseAddress! + y * stride
     func pixel(_ x: Int) {
       let v = row.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)
       dst.storeBytes(of: straight(v).littleEndian, toByteOffset: x &* 4, as: UInt32.self)
@@ -182,20 +189,14 @@ enum ParallelPNG {
     let count = count ?? bandCount(width: w, height: h)
     let work = reused?.count == count ? redo.sorted() : Array(0..<count)
     var bands = reused?.count == count ? reused! : [Band](repeating: Band(), count: count)
-    let stream = streamParameters(width: w, height: h, count: count)
+    let stride = bitmap.stride
     bitmap.pixels.withUnsafeBytes { pixels in
       bands.withUnsafeMutableBufferPointer { out in
         let out = UnsafeSendable(out)
         let pixels = UnsafeSendable(pixels)
         let deflateBand = { @Sendable (i: Int) in
-          out.value[i] =
-            DeflateStream.withStream(
-              level: stream.level, windowBits: stream.windowBits, memLevel: stream.memLevel
-            ) { z in
-              deflate(
-                pixels.value, bitmap, rows: rows(ofBand: i, of: count, height: h),
-                last: i == count - 1, into: z)
-            } ?? Band(failed: true)
+          out.value[i] = band(
+            i, of: count, pixels: pixels.value, width: w, height: h, stride: stride)
         }
         // One band (every small image) is deflated on the calling thread.
         if work.count == 1 {
@@ -207,6 +208,22 @@ enum ParallelPNG {
     }
     guard !bands.contains(where: \.failed) else { throw RenderError("cannot encode PNG: zlib") }
     return bands
+  }
+
+  /// Band `i` of `count` of a `w` × `h` image whose row `y` starts `y × stride` bytes into
+  /// `pixels` (failed when zlib fails).
+  static func band(
+    _ i: Int, of count: Int, pixels: UnsafeRawBufferPointer, width w: Int, height h: Int,
+    stride: Int
+  ) -> Band {
+    let stream = streamParameters(width: w, height: h, count: count)
+    return DeflateStream.withStream(
+      level: stream.level, windowBits: stream.windowBits, memLevel: stream.memLevel
+    ) { z in
+      deflate(
+        pixels, width: w, stride: stride, rows: rows(ofBand: i, of: count, height: h),
+        last: i == count - 1, into: z)
+    } ?? Band(failed: true)
   }
 
   /// The PNG file of deflated `bands` of a `w` × `h` image (in as many bands), written
@@ -259,13 +276,13 @@ enum ParallelPNG {
   /// the blocks' first rows, which can no longer refer to the rows above, make the files
   /// 3.8% larger (still a fifth smaller than resvg's).
   static func deflate(
-    _ pixels: UnsafeRawBufferPointer, _ bitmap: Bitmap, rows: Range<Int>, last: Bool,
+    _ pixels: UnsafeRawBufferPointer, width: Int, stride: Int, rows: Range<Int>, last: Bool,
     into z: UnsafeMutablePointer<z_stream>
   )
     -> Band
   {
     var band = Band()
-    let rowBytes = 1 + bitmap.width * 4
+    let rowBytes = 1 + width * 4
     let rowsPerBlock = max(1, min(rows.count, blockBytes / rowBytes))
     let block = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * rowsPerBlock, alignment: 16)
     defer { block.deallocate() }
@@ -282,7 +299,8 @@ enum ParallelPNG {
       let n = min(rowsPerBlock, rows.upperBound - y)
       for k in 0..<n {
         block.storeBytes(of: 0, toByteOffset: k * rowBytes, as: UInt8.self)
-        PNGEncoder.unpremultiply(pixels, row: y + k, of: bitmap, into: block + k * rowBytes + 1)
+        PNGEncoder.unpremultiply(
+          pixels, row: y + k, width: width, stride: stride, into: block + k * rowBytes + 1)
       }
       let bytes = n * rowBytes
       let input = block.assumingMemoryBound(to: UInt8.self)

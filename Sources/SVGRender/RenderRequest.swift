@@ -44,11 +44,15 @@ public struct RenderRequest: Sendable {
     case .png:
       // Whole pixels covering the drawing, as rsvg-convert sizes them; the drawing itself is
       // scaled by the exact ratio, never stretched to the rounded size.
+      let device = Size(width: size.width * scale, height: size.height * scale)
+      if !smallPNG {
+        return try tree.fastPNG(
+          covering: device, background: background, limits: limits, cancellation: cancellation)
+      }
       let bitmap = try tree.rasterize(
-        covering: Size(width: size.width * scale, height: size.height * scale),
-        background: background, limits: limits, cancellation: cancellation)
+        covering: device, background: background, limits: limits, cancellation: cancellation)
       try cancellation?.check()
-      return try bitmap.pngData(fast: !smallPNG)
+      return try bitmap.pngData(fast: false)
     case .pdf, .ps, .eps, .svg:
       return try tree.vectorData(
         format: format, width: size.width, height: size.height, background: background,

@@ -170,10 +170,12 @@ extension RenderTree {
   /// own, which belong to the band above: the bitmap grows by that many rows per band while
   /// drawing, band `i` draws on a surface of the image's size whose pixels start
   /// `i × settleRows` rows down the buffer (so its rows never meet another band's, and every
-  /// coordinate is the whole image's), and its own rows are then moved into place.
+  /// coordinate is the whole image's), and its own rows are then moved into place. A band
+  /// drawn hands its rows to `pipeline` (``PNGPipeline``) before they move.
   func drawBands(
     _ edges: [Int], into bitmap: inout Bitmap, drawing: Size, background: Color?,
-    budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard
+    budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard,
+    pipeline: PNGPipeline? = nil
   ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
     let settle = BandedRaster.settleRows
@@ -187,6 +189,8 @@ extension RenderTree {
           edges[i]..<edges[i + 1], settle: settle, over: pixels.value + i * settle * s,
           width: w, height: h, stride: s, drawing: drawing, background: background,
           budget: budget, cancellation: cancellation, hazard: hazard)
+        // A band that raised the hazard is drawn again whole: nothing of it is deflated.
+        if !hazard.isRaised { pipeline?.drawn(i, origin: pixels.value + i * settle * s) }
       }
       // Top down, each band's rows move up over rows already moved or discarded.
       for i in 1..<(edges.count - 1) {

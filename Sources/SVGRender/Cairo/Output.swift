@@ -86,6 +86,18 @@ extension RenderTree {
     width: Int, height: Int, drawing: Size, background: Color?, limits: Limits,
     cancellation: RenderCancellation?, bands: Int? = nil
   ) throws(RenderError) -> Bitmap {
+    try rasterize(
+      width: width, height: height, drawing: drawing, background: background, limits: limits,
+      cancellation: cancellation, bands: bands, pipelined: false
+    ).bitmap
+  }
+
+  /// The raster, and when `pipelined` and it was drawn in bands, the ``PNGPipeline`` that
+  /// deflated PNG bands as their raster bands finished.
+  func rasterize(
+    width: Int, height: Int, drawing: Size, background: Color?, limits: Limits,
+    cancellation: RenderCancellation?, bands: Int?, pipelined: Bool
+  ) throws(RenderError) -> (bitmap: Bitmap, pipeline: PNGPipeline?) {
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
     let budget = PixelBudget(maxPixels: limits.maxPixels)
     guard budget.allows(width: width, height: height) else {
@@ -100,16 +112,21 @@ extension RenderTree {
       width: width, height: height, spareRows: (count - 1) * BandedRaster.settleRows)
     var banded = false
     var refusal: String?
+    var pipeline: PNGPipeline?
     if count > 1, budget.allows(width: width + 1, height: height + 1),
       BandedRaster.isBandable(root),
       let edges = bandEdges(
         count, for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
     {
+      pipeline = pipelined ? PNGPipeline(edges: edges, width: width, stride: bitmap.stride) : nil
       banded = drawBands(
         edges, into: &bitmap, drawing: drawing, background: background, budget: budget,
-        cancellation: cancellation, hazard: BandHazard())
+        cancellation: cancellation, hazard: BandHazard(), pipeline: pipeline)
       // A band drew what the plan did not foresee: the image is drawn again whole.
-      if !banded { bitmap = Bitmap(width: width, height: height) }
+      if !banded {
+        bitmap = Bitmap(width: width, height: height)
+        pipeline = nil
+      }
     }
     if !banded {
       bitmap.withSurface { surface in
@@ -121,7 +138,7 @@ extension RenderTree {
       }
     }
     try cancellation?.check()
-    return bitmap
+    return (bitmap, pipeline)
   }
 
   /// Writes the drawing as PDF, PostScript, EPS or SVG at `width` × `height` points
