@@ -13,9 +13,17 @@
 /// bytes), and where the kernel cannot, the faults come as before. On the 40 largest
 /// openclipart drawings at 800 px, one process each, the image, the file read and the PNG
 /// mapped so took 121k page faults to 86k.
+///
+/// The whole 2 MiB blocks inside a buffer are asked for as huge pages first (`MADV_HUGEPAGE`,
+/// for Debian's default `transparent_hugepage=madvise`): one page table entry and one clear
+/// per 2 MiB instead of 512, which halves the time the kernel takes to map a large image.
+/// Every byte of such a block is written anyway, so no memory is taken that would not be.
 package enum PageMapping {
   /// Buffers of fewer pages are left to fault: a system call for a few pages saves little.
   static let minPages = 16
+
+  /// The size of a transparent huge page on x86-64 and (with 4 KiB pages) arm64.
+  static let hugePage = 2 << 20
 
   /// Maps the whole pages within `count` bytes at `start` for writing.
   package static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
@@ -24,6 +32,18 @@ package enum PageMapping {
     let end = (Int(bitPattern: start) + count) & -page
     guard end - first >= minPages * page, let pages = UnsafeMutableRawPointer(bitPattern: first)
     else { return }
+    let huge = hugeBlocks(first, end)
+    if !huge.isEmpty, let blocks = UnsafeMutableRawPointer(bitPattern: huge.lowerBound) {
+      _ = madvise(blocks, huge.count, MADV_HUGEPAGE)
+    }
     _ = madvise(pages, end - first, MADV_POPULATE_WRITE)
+  }
+
+  /// The addresses of the whole huge pages between `first` and `end` (empty when none fits).
+  @inline(__always)
+  static func hugeBlocks(_ first: Int, _ end: Int) -> Range<Int> {
+    let lower = (first + hugePage - 1) & -hugePage
+    let upper = end & -hugePage
+    return lower < upper ? lower..<upper : lower..<lower
   }
 }
