@@ -53,9 +53,7 @@ struct CairoRenderer {
     // group's layer when there is one, so that its edges are not anti-aliased twice.
     // With filters the clip applies to the filter's result, so it cannot be set first.
     let directClip = group.filters.isEmpty && (group.clipPath.map(Self.isDirectClip) ?? false)
-    var unclipped = group
-    unclipped.clipPath = nil
-    guard unclipped.needsLayer || (group.clipPath != nil && !directClip) else {
+    guard group.needsLayerBesideClip || (group.clipPath != nil && !directClip) else {
       if let clip = group.clipPath { intersectClip(clip) }
       for child in group.children { draw(child) }
       return

@@ -38,7 +38,7 @@ public struct Size: Hashable, Sendable {
 /// built and drawn, and held in arrays of children.
 public enum RenderNode: Sendable {
   indirect case group(Group)
-  case path(PathNode)
+  indirect case path(PathNode)
   indirect case image(ImageNode)
 
   /// The source element the node was made from (the `use` instance's target, for clones).
@@ -80,9 +80,12 @@ public struct Group: Sendable {
   }
 
   /// Whether drawing needs an offscreen layer rather than drawing straight to the target.
-  public var needsLayer: Bool {
-    opacity < 1 || blendMode != .normal || isolate || clipPath != nil || mask != nil
-      || !filters.isEmpty
+  public var needsLayer: Bool { clipPath != nil || needsLayerBesideClip }
+
+  /// Whether something but the clip path needs a layer: opacity, blending, isolation, a mask
+  /// or filters.
+  var needsLayerBesideClip: Bool {
+    opacity < 1 || blendMode != .normal || isolate || mask != nil || !filters.isEmpty
   }
 }
 
