@@ -1,3 +1,4 @@
+import Glibc
 import SVGTree
 import Synchronization
 
@@ -14,19 +15,39 @@ public final class RenderCancellation: Sendable {
   public let deadline: ContinuousClock.Instant?
   /// How many checks the render may make before it stops by itself; nil for no such budget.
   public let checkBudget: Int?
+  /// ``deadline`` as nanoseconds of `CLOCK_MONOTONIC` (the time left to it when the token is
+  /// made, from that clock's reading then). `Instant` is a resilient type of the standard
+  /// library, reached through its value witnesses: comparing one at every check took 1.4% of
+  /// the instructions of a 6,000-path drawing's render; this is a read of the clock and an
+  /// integer compare.
+  private let deadlineNanoseconds: Int64?
   private let cancelled = Atomic<Bool>(false)
   private let checks = Atomic<Int>(0)
 
   public init(deadline: ContinuousClock.Instant? = nil) {
     self.deadline = deadline
     self.checkBudget = nil
+    deadlineNanoseconds = deadline.map {
+      let (seconds, attoseconds) = ContinuousClock.now.duration(to: $0).components
+      // Past 136 years either way, the deadline is as good as never or long gone.
+      guard seconds.magnitude < 1 << 32 else { return seconds < 0 ? .min : .max }
+      return Self.now + seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
   }
 
   /// A token that stops the render at its check number `checks + 1`: one check comes
   /// before each element built, each reference resolved and each node drawn.
   public init(checks: Int) {
     self.deadline = nil
+    self.deadlineNanoseconds = nil
     self.checkBudget = checks
+  }
+
+  /// `CLOCK_MONOTONIC`'s time in nanoseconds.
+  private static var now: Int64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Int64(t.tv_sec) &* 1_000_000_000 &+ Int64(t.tv_nsec)
   }
 
   /// The checks made so far; counted only for a token with a ``checkBudget``.
@@ -48,7 +69,7 @@ public final class RenderCancellation: Sendable {
       cancelled.store(true, ordering: .relaxed)
       return true
     }
-    guard let deadline, ContinuousClock.now >= deadline else { return false }
+    guard let deadlineNanoseconds, Self.now >= deadlineNanoseconds else { return false }
     cancelled.store(true, ordering: .relaxed)
     return true
   }

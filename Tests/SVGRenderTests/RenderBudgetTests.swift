@@ -45,6 +45,19 @@ import Testing
     #expect(throws: RenderError.self) { try tree.rasterize(width: 10, height: 10, limits: limits) }
   }
 
+  /// The deadline is kept as a point on the system's monotonic clock: it passes when the
+  /// time does, and one beyond any clock's range is never (or always) passed.
+  @Test func aDeadlinePassesWithTheClock() {
+    let soon = RenderCancellation(deadline: .now + .milliseconds(20))
+    let later = RenderCancellation(deadline: .now + .seconds(3_600))
+    Thread.sleep(forTimeInterval: 0.05)
+    #expect(soon.isCancelled)
+    #expect(!later.isCancelled)
+    #expect(RenderCancellation(deadline: .now - .seconds(1)).isCancelled)
+    #expect(!RenderCancellation(deadline: .now + .seconds(1 << 40)).isCancelled)
+    #expect(RenderCancellation(deadline: .now - .seconds(1 << 40)).isCancelled)
+  }
+
   @Test func aLiveTokenOrNoLimitRendersEverything() throws {
     var options = RenderOptions()
     options.limits.maxRenderTime = nil
