@@ -38,8 +38,11 @@ enum MarkerElement {
     for id: NodeID, shape: PathNode, builder: RenderTreeBuilder, state: BuildState
   ) throws(RenderError) -> RenderNode? {
     let context = builder.context
-    guard markable.contains(context.document[id].name) else { return nil }
     let style = context.style(id)
+    // Most shapes have no marker: that is settled before the element's name is looked at.
+    guard style[.markerStart] != nil || style[.markerMid] != nil || style[.markerEnd] != nil,
+      markable.contains(context.document[id].name)
+    else { return nil }
     let references = Position.allCases.map { style.reference($0.propertyID) }
     guard references.contains(where: { $0 != nil }) else { return nil }
     // Shapes inside a clipPath only contribute their geometry.
