@@ -63,51 +63,76 @@ public struct TransformList: Hashable, Sendable, CustomStringConvertible {
     self.init(functions)
   }
 
+  /// The transform functions by name.
+  private enum Name: CaseIterable {
+    case matrix, translate, scale, rotate, skewX, skewY
+
+    var text: StaticString {
+      switch self {
+      case .matrix: "matrix"
+      case .translate: "translate"
+      case .scale: "scale"
+      case .rotate: "rotate"
+      case .skewX: "skewX"
+      case .skewY: "skewY"
+      }
+    }
+
+    /// The argument counts the function takes.
+    var counts: [Int] {
+      switch self {
+      case .matrix: [6]
+      case .translate, .scale: [1, 2]
+      case .rotate: [1, 3]
+      case .skewX, .skewY: [1]
+      }
+    }
+
+    init?(_ bytes: ArraySlice<UInt8>) {
+      guard
+        let name = Self.allCases.first(where: {
+          $0.text.withUTF8Buffer { $0.elementsEqual(bytes) }
+        })
+      else { return nil }
+      self = name
+    }
+  }
+
   private static func function(_ s: inout ValueScanner) throws(ValueError) -> TransformFunction {
     let start = s.position
-    _ = s.letters()
-    let name = String(decoding: s.bytes[start..<s.position], as: UTF8.self)
-    guard ["matrix", "translate", "scale", "rotate", "skewX", "skewY"].contains(name) else {
-      let shown = name.isEmpty ? s.remainder : name
+    while let c = s.peek, (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A { s.advance() }
+    guard let name = Name(s.bytes[start..<s.position]) else {
+      let shown =
+        s.position > start
+        ? String(decoding: s.bytes[start..<s.position], as: UTF8.self) : s.remainder
       throw ValueError("unknown transform '\(shown)'", text: s.text, position: start)
     }
     s.skipSpaces()
     try s.expect("(")
     let args = try arguments(&s)
-    func requireCount(_ allowed: [Int]) throws(ValueError) {
-      guard allowed.contains(args.count) else {
-        let expected = allowed.map(String.init).joined(separator: " or ")
-        throw ValueError(
-          "\(name)() takes \(expected) arguments, not \(args.count)", text: s.text,
-          position: start)
-      }
+    guard name.counts.contains(args.count) else {
+      let expected = name.counts.map(String.init).joined(separator: " or ")
+      throw ValueError(
+        "\(name.text)() takes \(expected) arguments, not \(args.count)", text: s.text,
+        position: start)
     }
     switch name {
-    case "matrix":
-      try requireCount([6])
+    case .matrix:
       return .matrix(a: args[0], b: args[1], c: args[2], d: args[3], e: args[4], f: args[5])
-    case "translate":
-      try requireCount([1, 2])
-      return .translate(x: args[0], y: args.count > 1 ? args[1] : 0)
-    case "scale":
-      try requireCount([1, 2])
-      return .scale(x: args[0], y: args.count > 1 ? args[1] : args[0])
-    case "rotate":
-      try requireCount([1, 3])
+    case .translate: return .translate(x: args[0], y: args.count > 1 ? args[1] : 0)
+    case .scale: return .scale(x: args[0], y: args.count > 1 ? args[1] : args[0])
+    case .rotate:
       return .rotate(
         angle: args[0], cx: args.count > 1 ? args[1] : 0, cy: args.count > 1 ? args[2] : 0)
-    case "skewX":
-      try requireCount([1])
-      return .skewX(args[0])
-    default:
-      try requireCount([1])
-      return .skewY(args[0])
+    case .skewX: return .skewX(args[0])
+    case .skewY: return .skewY(args[0])
     }
   }
 
   /// Reads numbers up to and including `)`.
   private static func arguments(_ s: inout ValueScanner) throws(ValueError) -> [Double] {
     var args: [Double] = []
+    args.reserveCapacity(6)
     s.skipSpaces()
     while !s.consume(")") {
       if s.isAtEnd { throw s.error("expected ')'") }

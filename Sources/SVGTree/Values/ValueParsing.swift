@@ -16,7 +16,7 @@ extension ValueScanner {
   }
 
   /// Consumes `c` or throws `expected 'c'`.
-  package mutating func expect(_ c: Character) throws(ValueError) {
+  package mutating func expect(_ c: Unicode.Scalar) throws(ValueError) {
     guard consume(c) else {
       throw error(isAtEnd ? "expected '\(c)'" : "expected '\(c)' before '\(remainder)'")
     }

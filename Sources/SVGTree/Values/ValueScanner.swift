@@ -37,18 +37,20 @@ package struct ValueScanner: Sendable {
     }
   }
 
-  /// Consumes `c` if it is next.
-  package mutating func consume(_ c: Character) -> Bool {
-    guard let a = c.asciiValue, peek == a else { return false }
+  /// Consumes `c` if it is next (an ASCII character: a `Unicode.Scalar`, not a `Character`,
+  /// whose grapheme breaking cost more than the rest of a transform's parse).
+  package mutating func consume(_ c: Unicode.Scalar) -> Bool {
+    guard c.isASCII, peek == UInt8(truncatingIfNeeded: c.value) else { return false }
     position += 1
     return true
   }
 
   /// Consumes `word` if the input continues with it (ASCII, case-sensitive).
   package mutating func consume(word: String) -> Bool {
-    let w = Array(word.utf8)
-    guard position + w.count <= bytes.count, Array(bytes[position..<position + w.count]) == w
-    else { return false }
+    let w = word.utf8
+    guard bytes.count - position >= w.count, bytes[position...].starts(with: w) else {
+      return false
+    }
     position += w.count
     return true
   }
