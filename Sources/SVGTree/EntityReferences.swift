@@ -52,6 +52,9 @@ extension TreeBuilder {
     if interned, let s = namespaceURIs[key] { return s }
     var s = String(cString: p)
     if s.utf8.contains(UInt8(ascii: "&")) { s = try expandReferences(in: s) }
+    // The constant itself, whose storage a comparison with it finds identical at once (the
+    // namespace test of every element would otherwise compare its 26 bytes).
+    if s == XMLNamespace.svg { s = XMLNamespace.svg }
     if interned { namespaceURIs[key] = s }
     return s
   }

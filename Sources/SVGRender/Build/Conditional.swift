@@ -7,9 +7,12 @@ import SVGTree
 enum Conditional {
   static func passes(_ id: NodeID, context: BuildContext) -> Bool {
     // Most elements have none of the three attributes: one look at the names tells.
-    let mayHaveConditions = context.document[id].attributes.contains { a in
-      let first = a.name.utf8.first
-      return (first == UInt8(ascii: "r") || first == UInt8(ascii: "s")) && a.namespaceURI == nil
+    // (Their names are 14 to 18 bytes long: `style` and `stroke` are not compared.)
+    let mayHaveConditions = context.document.nodes[id.index].attributes.contains { a in
+      let name = a.name.utf8
+      return name.count >= 14
+        && (name.first == UInt8(ascii: "r") || name.first == UInt8(ascii: "s"))
+        && a.namespaceURI == nil
         && (a.name == "requiredExtensions" || a.name == "requiredFeatures"
           || a.name == "systemLanguage")
     }
