@@ -45,8 +45,9 @@ public struct Document: Sendable {
   /// but read in place: a node read through the subscript for a call of its own methods is
   /// copied first (a retain and a release of each of its strings and arrays).
   @inlinable public func attribute(_ name: String, of id: NodeID) -> String? {
-    for a in nodes[id.index].attributes where a.name == name && a.namespaceURI == nil {
-      return a.value
+    let attributes = nodes[id.index].attributes
+    for i in attributes.indices where attributes[i].name == name {
+      if attributes[i].namespaceURI == nil { return attributes[i].value }
     }
     return nil
   }

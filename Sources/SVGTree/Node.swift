@@ -177,13 +177,18 @@ public struct Node: Sendable {
 
   /// The value of an attribute with no namespace (`fill`, `d`, `id`).
   public func attribute(_ name: String) -> String? {
-    for a in attributes where a.name == name && a.namespaceURI == nil { return a.value }
+    // By index: a loop over the values copies each attribute it passes (its four strings).
+    for i in attributes.indices where attributes[i].name == name {
+      if attributes[i].namespaceURI == nil { return attributes[i].value }
+    }
     return nil
   }
 
   /// The value of a namespaced attribute (`xlink:href`, `xml:space`).
   public func attribute(_ name: String, namespace: String) -> String? {
-    for a in attributes where a.name == name && a.namespaceURI == namespace { return a.value }
+    for i in attributes.indices where attributes[i].name == name {
+      if attributes[i].namespaceURI == namespace { return attributes[i].value }
+    }
     return nil
   }
 

@@ -146,10 +146,12 @@ extension Document {
   ) -> StyleEntries {
     var out = StyleEntries()
     if isSVGElement(id) {
-      for a in attributes where a.namespaceURI == nil {
-        guard let n = Properties.number(a.name), Properties.all[Int(n)].presentationAttribute
+      // By index: a loop over the values would copy each attribute (its four strings).
+      for i in attributes.indices where attributes[i].namespaceURI == nil {
+        guard let n = Properties.number(attributes[i].name),
+          Properties.all[Int(n)].presentationAttribute
         else { continue }
-        let v = a.value.trimmingSpaces
+        let v = attributes[i].value.trimmingSpaces
         if !v.isEmpty { out[n] = String(v) }
       }
     }
