@@ -128,6 +128,8 @@ public struct Document: Sendable {
   mutating func reserveCapacity(_ count: Int) {
     nodes.reserveCapacity(count)
     spans.reserveCapacity(count)
+    // Drawing programs give most elements an id; about a quarter of the nodes are elements.
+    idIndex.reserveCapacity(count / 4)
   }
 
   /// Records a change of `id`'s children, for nodes read from a source (the reader's own
