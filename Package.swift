@@ -28,6 +28,7 @@ let package = Package(
     .systemLibrary(name: "CPNG", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CMalloc"),
+    .systemLibrary(name: "CPrefetch"),
     .systemLibrary(name: "CJpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
@@ -78,7 +79,8 @@ let package = Package(
     .target(
       name: "InlineExample", path: "Examples/InlineExample", plugins: ["InlineSVGPlugin"]),
 
-    .target(name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry"]),
+    .target(
+      name: "SVGQuery", dependencies: ["SVGRender", "SVGTree", "SVGGeometry", "CPrefetch"]),
     .executableTarget(
       name: "svg-query",
       dependencies: ["SVGQuery", "SVGCommands", "SVGRender", "SVGTree", "CommandLineKit"]),

@@ -1,3 +1,4 @@
+import CPrefetch
 import SVGGeometry
 import SVGRender
 import SVGTree
@@ -6,7 +7,12 @@ extension SceneStorage {
   /// The result for a hit on leaf `i`. Allocates nothing outside a `use` clone: it holds
   /// the ``elementTable``, which names its elements and their ancestors when asked for.
   func hit(leaf i: Int, part: Hit.Part) -> Hit {
-    let shape = hitShapes.shapes[i]
+    hit(leaf: i, hitShapes[i], part: part)
+  }
+
+  /// The same, with the leaf's record.
+  func hit(leaf i: Int, _ record: HitRecord, part: Hit.Part) -> Hit {
+    let shape = record.shape
     let source = NodeID(Int(shape.source))
     let table = elementTable
     guard shape.inUse else {
@@ -33,19 +39,19 @@ final class ElementTable: Sendable {
     var position: Int32
   }
 
-  /// An element's `id` and qualified tag name, as results show them.
+  /// An element's `id`, qualified tag name and index path, as results show them, side by
+  /// side: naming a hit's element reads one place. The index path is an element's under
+  /// the root, empty for the root, for other nodes and for elements outside the root (as
+  /// ``SVGTree/Document/indexPath(of:)`` answers nil for them). Kept, so that a result
+  /// retains its element's path instead of allocating one per hit.
   struct Name: Sendable {
     var id: String?
     var tag: String
+    var path = ElementPath([])
   }
 
   let links: [Link]
   let names: [Name]
-  /// Every node's index path: an element's under the root, empty for the root, for other
-  /// nodes and for elements outside the root (as ``SVGTree/Document/indexPath(of:)``
-  /// answers nil for them). Kept, so that a result retains its element's path instead of
-  /// allocating one per hit (one small array per element).
-  let paths: [ElementPath]
   let root: NodeID?
 
   init(_ document: Document) {
@@ -64,26 +70,31 @@ final class ElementTable: Sendable {
       }
     }
     // From the root down (an edit may give a parent a later index than its children).
-    var paths = [ElementPath](repeating: ElementPath([]), count: document.nodes.count)
     var pending = document.root.map { [$0] } ?? []
     while let n = pending.popLast() {
       for child in document.nodes[n.index].children where links[child.index].position >= 0 {
-        var indices = paths[n.index].indices
+        var indices = names[n.index].path.indices
         indices.append(Int(links[child.index].position))
-        paths[child.index] = ElementPath(indices)
+        names[child.index].path = ElementPath(indices)
         pending.append(child)
       }
     }
     self.links = links
     self.names = names
-    self.paths = paths
     root = document.root
+  }
+
+  /// Asks for the name of node `index` without waiting for it: a hit test that may name
+  /// it asks as it starts testing the candidate.
+  @inline(__always)
+  func prefetchName(_ index: Int32) {
+    names.withUnsafeBufferPointer { inkpath_prefetch($0.baseAddress! + Int(index)) }
   }
 
   /// The result name of `id`, with the path the table keeps.
   func ref(_ id: NodeID) -> FoundElement {
     let name = names[id.index]
-    return FoundElement(node: id, id: name.id, tag: name.tag, indexPath: paths[id.index])
+    return FoundElement(node: id, id: name.id, tag: name.tag, indexPath: name.path)
   }
 
   /// The element ancestors of `found`, nearest first, up to the root.

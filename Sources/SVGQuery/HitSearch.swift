@@ -68,12 +68,16 @@ struct HitSearch {
       let i: Int
       switch order {
       case .cell:
-        // The index's entries hold the leaves' boxes: no second read of them.
+        // The index's entries hold the leaves' boxes (rounded out, which the test answers
+        // for): no second read of them.
         guard let next = index?.next(&cursor, at: p) else {
           order = .done
           return nil
         }
-        if let part = test(next) { return (next, part) }
+        let leaf = Int(next.shape)
+        if let part = test(leaf, storage.hitShapes.record(at: next.record)) {
+          return (leaf, part)
+        }
         continue
       case .listed:
         guard k < listed.count else {
@@ -97,13 +101,15 @@ struct HitSearch {
       else {
         continue
       }
-      if let part = test(i) { return (i, part) }
+      if let part = test(i, storage.hitShapes[i]) { return (i, part) }
     }
   }
 
   /// The part of leaf `i` hit, clips applied; its box is known to hold `p`.
-  private mutating func test(_ i: Int) -> Hit.Part? {
-    guard let part = tester.test(i, at: p, in: storage), storage.clipsContain(leaf: i, p) else {
+  private mutating func test(_ i: Int, _ record: HitRecord) -> Hit.Part? {
+    guard let part = tester.test(i, record, at: p, in: storage),
+      storage.clipsContain(leaf: i, record, p)
+    else {
       return nil
     }
     return part
@@ -116,13 +122,20 @@ extension SceneStorage {
   /// per hit test), with the index lent by the storage that keeps it, not retained.
   func topHit(at p: Point) -> Hit? {
     let built = index.loadUnmanaged() ?? Unmanaged.passUnretained(spatialIndex)
+    let table = positions.loadUnmanaged() ?? Unmanaged.passUnretained(elementTable)
     return built._withUnsafeGuaranteedRef { index in
       var cursor = index.cursor(at: p)
       var tester = LeafTester(tolerance: 0)
       defer { tester.finish(self) }
-      while let i = index.next(&cursor, at: p) {
-        if let part = tester.test(i, at: p, in: self), clipsContain(leaf: i, p) {
-          return hit(leaf: i, part: part)
+      while let entry = index.next(&cursor, at: p) {
+        let i = Int(entry.shape)
+        let record = hitShapes.record(at: entry.record)
+        // What the test and the result read next, asked for together.
+        let shape = record.shape
+        record.prefetch(after: shape)
+        table._withUnsafeGuaranteedRef { $0.prefetchName(shape.source) }
+        if let part = tester.test(i, record, at: p, in: self), clipsContain(leaf: i, record, p) {
+          return hit(leaf: i, record, part: part)
         }
       }
       return nil

@@ -36,8 +36,7 @@ struct HitShape: Sendable {
   /// The element a hit on the leaf names as its shape (the leaf's source, else its group's,
   /// else the root's), read with the shape rather than from the leaf and its group.
   var source = Int32(0)
-  /// The leaf's path's elements in ``HitShapes/elements``: where they start and how many.
-  var elementStart: Int32 = 0
+  /// How many elements the leaf's path has (see ``HitRecord/elements(_:)``).
   var elementCount: Int32 = 0
   /// Maps canvas pixels back to the leaf's user space.
   var fromCanvas: Transform
@@ -54,41 +53,29 @@ struct HitShape: Sendable {
   }
 }
 
-/// The hit shapes of a scene's leaves, with the geometry and strokes they test, each in
-/// an array of its own so that a candidate reads only what its test needs, in place. A
-/// class, so that a hit test takes it with one retain. Unchecked: the memory it owns is
-/// written only while it is made.
+/// The hit records of a scene's leaves (see ``HitRecord``), one after another in memory of
+/// their own, and the paths and strokes cairo's probe takes. A class, so that a hit test
+/// takes it with one retain. Unchecked: the memory it owns is written only while it is made.
 final class HitShapes: @unchecked Sendable {
-  let shapes: [HitShape]
+  /// Where each leaf's record starts in ``records``, in 8-byte words (as the spatial
+  /// index's entries carry it).
+  let offsets: [UInt32]
+  let records: UnsafeMutableRawBufferPointer
   /// Each leaf's path (empty for images).
   let paths: [Path]
-  /// Every leaf's path elements, one after another (see ``HitShape/elementStart``): a
-  /// candidate reads its own in place, without retaining its path. Memory of its own, not
-  /// an array: reading it retains nothing (an array's storage was retained and released
-  /// around each read, ~40 instructions).
-  let elements: UnsafeMutableBufferPointer<PathElement>
-  /// The strokes for cairo's probe, and what the cheap stroke test reads of each.
+  /// The strokes for cairo's probe (see ``HitShape/stroke``).
   let strokes: [Stroke]
-  let strokeShapes: [StrokeShape]
-  /// Each stroke's ``StrokeVertices/factors(_:_:_:)``, one after another from its
-  /// ``StrokeShape/vertexStart``, one per element of its path (memory of its own too).
-  let vertexFactors: UnsafeMutableBufferPointer<Double>
 
-  deinit {
-    elements.deallocate()
-    vertexFactors.deallocate()
-  }
+  deinit { records.deallocate() }
 
-  /// `count` path elements from `start`.
+  /// The record of leaf `i`.
   @inline(__always)
-  func elements(_ start: Int, _ count: Int) -> UnsafeBufferPointer<PathElement> {
-    UnsafeBufferPointer(rebasing: elements[start..<start + count])
-  }
+  subscript(i: Int) -> HitRecord { record(at: offsets[i]) }
 
-  /// `count` vertex factors from `start`.
+  /// The record that starts `offset` words into ``records``.
   @inline(__always)
-  func vertexFactors(_ start: Int, _ count: Int) -> UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(rebasing: vertexFactors[start..<start + count])
+  func record(at offset: UInt32) -> HitRecord {
+    HitRecord(base: UnsafeRawPointer(records.baseAddress!) + 8 &* Int(offset))
   }
 
   init(_ leaves: [Leaf], groups: [GroupRecord], root: NodeID?) {
@@ -101,67 +88,52 @@ final class HitShapes: @unchecked Sendable {
       if case .use = group.kind { isUse = true }
       useGroup[g] = isUse || (group.parent >= 0 && useGroup[group.parent])
     }
-    var shapes: [HitShape] = []
+    var layout = HitRecord.Layout()
     var paths: [Path] = []
     var strokes: [Stroke] = []
-    var vertexFactors: [Double] = []
-    var strokeShapes: [StrokeShape] = []
-    var elements: [PathElement] = []
-    shapes.reserveCapacity(leaves.count)
     paths.reserveCapacity(leaves.count)
     for leaf in leaves {
+      let group = groups.isEmpty ? nil : groups[max(0, leaf.group)].source
+      var shape = HitShape.none
+      defer {
+        shape.source = Int32((leaf.source ?? group ?? root ?? Document.top).index)
+        if leaf.group >= 0 {
+          shape.clipped = clippedGroup[leaf.group]
+          shape.inUse = useGroup[leaf.group]
+        }
+        layout.add(shape)
+      }
       guard case .path(let node) = leaf.content else {
         paths.append(Path([]))
-        shapes.append(
-          leaf.toCanvas.inverted.map {
-            HitShape(test: .image, fill: false, stroke: -1, rule: .nonZero, fromCanvas: $0)
-          } ?? .none)
+        if let inverse = leaf.toCanvas.inverted {
+          shape = HitShape(
+            test: .image, fill: false, stroke: -1, rule: .nonZero, fromCanvas: inverse)
+        }
         continue
       }
       paths.append(node.path)
       let area = node.resolvedHitArea
       let (fill, stroke) = area.areas
-      guard fill || stroke, let inverse = leaf.toCanvas.inverted else {
-        shapes.append(.none)
-        continue
-      }
+      guard fill || stroke, let inverse = leaf.toCanvas.inverted else { continue }
       var strokeIndex: Int32 = -1
       if stroke, let s = area.stroke {
         strokeIndex = Int32(strokes.count)
         strokes.append(s)
         let factors = StrokeVertices.factors(node.path, s, leaf.toCanvas)
-        strokeShapes.append(
-          StrokeShape(
-            s, toCanvas: leaf.toCanvas, vertexStart: vertexFactors.count, path: node.path,
-            factors: factors))
-        vertexFactors += factors
+        layout.stroke(
+          StrokeShape(s, toCanvas: leaf.toCanvas, path: node.path, factors: factors), factors)
       }
       let test: HitShape.Test =
         leaf.isText ? .text : area.pointerEvents == .boundingBox ? .boundingBox : .shape
-      var shape = HitShape(
+      shape = HitShape(
         test: test, fill: fill, stroke: strokeIndex, rule: area.fillRule, fromCanvas: inverse)
       shape.paintsFill = node.fill != nil
-      shape.elementStart = Int32(elements.count)
       shape.elementCount = Int32(node.path.elements.count)
-      elements += node.path.elements
-      shapes.append(shape)
+      layout.elements(node.path.elements)
     }
-    for (i, leaf) in leaves.enumerated() {
-      let group = groups.isEmpty ? nil : groups[max(0, leaf.group)].source
-      let source = leaf.source ?? group ?? root ?? Document.top
-      shapes[i].source = Int32(source.index)
-      guard leaf.group >= 0 else { continue }
-      shapes[i].clipped = clippedGroup[leaf.group]
-      shapes[i].inUse = useGroup[leaf.group]
-    }
-    self.shapes = shapes
+    (offsets, records) = layout.write()
     self.paths = paths
     self.strokes = strokes
-    self.strokeShapes = strokeShapes
-    self.vertexFactors = .allocate(capacity: vertexFactors.count)
-    _ = self.vertexFactors.initialize(from: vertexFactors)
-    self.elements = .allocate(capacity: elements.count)
-    _ = self.elements.initialize(from: elements)
   }
 }
 

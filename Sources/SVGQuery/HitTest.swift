@@ -126,11 +126,14 @@ struct LeafTester {
     probe = nil
   }
 
-  /// The part of leaf `i` at canvas point `p`, if any, before clipping. Reads the leaf's
-  /// ``HitShape`` and only the geometry its test needs, without copying the leaf.
-  mutating func test(_ i: Int, at p: Point, in storage: SceneStorage) -> Hit.Part? {
+  /// The part of leaf `i` at canvas point `p`, if any, before clipping, from its record
+  /// (``HitShapes/subscript(_:)``, or where a spatial index entry says it is): reads only
+  /// the part of the record its test needs, without copying the leaf.
+  mutating func test(_ i: Int, _ record: HitRecord, at p: Point, in storage: SceneStorage)
+    -> Hit.Part?
+  {
     let hit = storage.hitShapes
-    let shape = hit.shapes[i]
+    let shape = record.shape
     switch shape.test {
     case .none:
       return nil
@@ -155,37 +158,31 @@ struct LeafTester {
     case .shape:
       break
     }
-    let first = Int(shape.elementStart)
-    let count = Int(shape.elementCount)
+    let elements = record.elements(shape)
+    // A stroked path's box (see `StrokeShape/box`): no outline winds around a point outside.
+    var pathBox: ControlBox?
     if shape.stroke >= 0 {
-      let s = Int(shape.stroke)
-      let band = hit.strokeShapes[s]
-      let start = Int(band.vertexStart)
+      let band = record.strokeShape(shape)
       let answer = StrokeBand.classify(
-        p, hit.elements(first, count), band, widen: tolerance,
-        vertexFactors: hit.vertexFactors(start, count))
+        p, elements, band.pointee, widen: tolerance, vertexFactors: record.vertexFactors(shape))
       switch answer {
       case .inside: return .stroke
       case .outside: break
       case .unknown:
         if probe == nil { probe = storage.takeProbe() }
         if probe!.probe.strokeContains(
-          p, path: hit.paths[i], stroke: hit.strokes[s], toCanvas: band.toCanvas,
-          widen: tolerance)
+          p, path: hit.paths[i], stroke: hit.strokes[Int(shape.stroke)],
+          toCanvas: band.pointee.toCanvas, widen: tolerance)
         {
           return .stroke
         }
       }
+      pathBox = band.pointee.box
     }
     if shape.fill {
       let q = shape.fromCanvas.apply(p)
-      // Outside a stroked path's box (see `StrokeShape/box`), no outline winds around it.
-      let outside =
-        shape.stroke >= 0
-        && hit.strokeShapes[Int(shape.stroke)].box.gap(to: q)
-          > hit.strokeShapes[Int(shape.stroke)].box.rounding(q)
-      let inside = !outside && Path.contains(hit.elements(first, count), q, rule: shape.rule)
-      if inside { return .fill }
+      let outside = pathBox.map { $0.gap(to: q) > $0.rounding(q) } ?? false
+      if !outside && Path.contains(elements, q, rule: shape.rule) { return .fill }
       if tolerance > 0 {
         if probe == nil { probe = storage.takeProbe() }
         if probe!.probe.nearOutline(
@@ -219,8 +216,8 @@ extension Path {
 extension SceneStorage {
   /// Whether canvas point `p` is inside every clip path on the way from the root to leaf
   /// `i` (masks do not affect hit testing, as in browsers).
-  func clipsContain(leaf i: Int, _ p: Point) -> Bool {
-    guard hitShapes.shapes[i].clipped else { return true }
+  func clipsContain(leaf i: Int, _ record: HitRecord, _ p: Point) -> Bool {
+    guard record.shape.clipped else { return true }
     var g = leaves[i].group
     while g >= 0 {
       if let clip = groups[g].clipPath, !Self.clip(clip, space: groups[g].toCanvas, contains: p) {

@@ -93,9 +93,11 @@ final class SceneStorage: Sendable {
     leaves = flattener.leaves
     leafBounds = flattener.leaves.map(\.canvasBounds)
     let hitShapes = HitShapes(flattener.leaves, groups: flattener.groups, root: document.root)
-    exactBounds = zip(leafBounds, hitShapes.shapes).map { box, shape in
+    exactBounds = leafBounds.enumerated().map { i, box in
+      let record = hitShapes[i]
+      let shape = record.shape
       guard let box, shape.test == .shape, shape.stroke >= 0,
-        let reach = hitShapes.strokeShapes[Int(shape.stroke)].canvasReach
+        let reach = record.strokeShape(shape).pointee.canvasReach
       else { return box }
       return box.intersection(reach) ?? box
     }
@@ -131,7 +133,8 @@ final class SceneStorage: Sendable {
   /// both build it; one index is kept, and both use that one.
   var spatialIndex: SpatialIndex {
     if let built = index.load() { return built }
-    return index.storeIfNil(SpatialIndex(bounds: leafBounds, exact: exactBounds))
+    return index.storeIfNil(
+      SpatialIndex(bounds: leafBounds, exact: exactBounds, records: hitShapes.offsets))
   }
 
   /// A probe for one hit test's use; give it back with ``giveBack(_:)``.

@@ -5,32 +5,40 @@ import SVGGeometry
 ///
 /// The grid has about one cell per shape (at most 1024×1024); each shape is listed in the
 /// cells its box covers, and a shape covering more than 64 cells is kept on a short list
-/// of large shapes that every query checks. Cell lists are stored in one flat array, each
-/// entry with its shape's exact box (see ``init(bounds:exact:)``), so that the shapes of a
-/// cell whose box misses the point are passed over, and those whose box holds it are known
-/// to, without reading anything else: a query reads the cell's start and its entries,
-/// adjacent words, instead of one box per shape scattered over the drawing's arrays. The
-/// index is never changed once built: readers on any thread share it without a lock, and a
-/// hit test takes it with one retain.
+/// of large shapes that every query checks. Cell lists are stored in one flat array, so
+/// that a query reads the cell's start and its entries, adjacent words, instead of one box
+/// per shape scattered over the drawing's arrays. Each entry holds the part of its shape's
+/// exact box (see ``init(bounds:exact:records:)``) inside its cell, in 256ths of the cell
+/// rounded out, so that the shapes of a cell whose box misses the point are passed over
+/// without reading anything else: 12 bytes an entry, where the box in doubles made 40,
+/// so that a cell's list is one cache line rather than three on a drawing far larger than
+/// the caches. The rounding lets through a point within a 256th of a cell outside a box,
+/// which the shape's own test (exact, and false outside its box) then answers. The index
+/// is never changed once built: readers on any thread share it without a lock, and a hit
+/// test takes it with one retain.
 final class SpatialIndex: Sendable {
-  /// A shape listed in a cell: its index and its canvas box.
+  /// A shape listed in a cell: its index, the value given for it (where its hit record
+  /// is), and the part of its box inside the cell in 256ths of the cell (``quantum``).
   struct Entry: Sendable {
     var shape: Int32
-    var minX: Double
-    var minY: Double
-    var maxX: Double
-    var maxY: Double
+    var record: UInt32
+    var minX: UInt8
+    var maxX: UInt8
+    var minY: UInt8
+    var maxY: UInt8
+  }
 
-    init(_ shape: Int, _ box: Rect) {
-      self.shape = Int32(shape)
-      (minX, minY, maxX, maxY) = (box.minX, box.minY, box.maxX, box.maxY)
-    }
+  /// A shape on the list of large shapes, with its box as it is.
+  struct Large: Sendable {
+    var shape: Int32
+    var record: UInt32
+    var box: Rect
+  }
 
-    /// Whether the box holds `p`: `Rect.contains` on the shape's box, to the bit.
-    @inline(__always)
-    func contains(_ p: Point) -> Bool {
-      p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
-    }
+  /// A shape whose box may hold the point of a walk (``next(_:at:)``).
+  struct Candidate {
+    var shape: Int32
+    var record: UInt32
   }
 
   private let origin: Point
@@ -40,12 +48,12 @@ final class SpatialIndex: Sendable {
   /// `items[starts[c]..<starts[c + 1]]` are the shapes in cell `c`, in paint order.
   private let starts: [Int32]
   private let items: [Entry]
-  private let large: [Entry]
+  private let large: [Large]
 
   /// An index of shapes whose boxes are `bounds`, which cells list them by; an entry holds
   /// the shape's box in `exact` (within its box in `bounds`), which the walk at a point
-  /// (``next(_:at:)``) checks.
-  init(bounds: [Rect?], exact: [Rect?]) {
+  /// (``next(_:at:)``) checks, and the shape's value in `records`.
+  init(bounds: [Rect?], exact: [Rect?], records: [UInt32]) {
     var total: Rect?
     for case let b? in bounds { total = total.map { $0.union(b) } ?? b }
     let extent = total ?? Rect(x: 0, y: 0, width: 1, height: 1)
@@ -59,14 +67,14 @@ final class SpatialIndex: Sendable {
     let cells = columns * rows
 
     var counts = [Int32](repeating: 0, count: cells + 1)
-    var large: [Entry] = []
+    var large: [Large] = []
     var spans: [(c0: Int, c1: Int, r0: Int, r1: Int)?] = Array(repeating: nil, count: count)
     for (i, b) in bounds.enumerated() {
       guard let b else { continue }
       let (c0, r0) = Self.cell(Point(b.minX, b.minY), origin, cellSize, columns, rows)
       let (c1, r1) = Self.cell(Point(b.maxX, b.maxY), origin, cellSize, columns, rows)
       if (c1 - c0 + 1) * (r1 - r0 + 1) > 64 {
-        large.append(Entry(i, exact[i] ?? b))
+        large.append(Large(shape: Int32(i), record: records[i], box: exact[i] ?? b))
         continue
       }
       spans[i] = (c0, c1, r0, r1)
@@ -75,14 +83,27 @@ final class SpatialIndex: Sendable {
     for c in 0..<cells { counts[c + 1] += counts[c] }
     var fill = counts
     var items = [Entry](
-      repeating: Entry(0, Rect(x: 0, y: 0, width: 0, height: 0)), count: Int(counts[cells]))
+      repeating: Entry(shape: 0, record: 0, minX: 0, maxX: 0, minY: 0, maxY: 0),
+      count: Int(counts[cells]))
     for (i, span) in spans.enumerated() {
       guard let s = span, let b = exact[i] ?? bounds[i] else { continue }
-      let entry = Entry(i, b)
+      // The cells of the exact box: a point in the box is in one of them (`cell` is
+      // monotonic). In the others, which list the shape for walks with a tolerance, the
+      // entry holds no point.
+      let (c0, r0) = Self.cell(Point(b.minX, b.minY), origin, cellSize, columns, rows)
+      let (c1, r1) = Self.cell(Point(b.maxX, b.maxY), origin, cellSize, columns, rows)
       for r in s.r0...s.r1 {
+        let y = Self.cellStart(r, origin.y, cellSize.y)
+        let (minY, maxY) = (Self.quantum(b.minY, y), Self.quantum(b.maxY, y))
         for c in s.c0...s.c1 {
+          let x = Self.cellStart(c, origin.x, cellSize.x)
           let cell = r * columns + c
-          items[Int(fill[cell])] = entry
+          items[Int(fill[cell])] =
+            (c0...c1).contains(c) && (r0...r1).contains(r)
+            ? Entry(
+              shape: Int32(i), record: records[i], minX: Self.quantum(b.minX, x),
+              maxX: Self.quantum(b.maxX, x), minY: minY, maxY: maxY)
+            : Entry(shape: Int32(i), record: records[i], minX: 255, maxX: 0, minY: 255, maxY: 0)
           fill[cell] += 1
         }
       }
@@ -103,12 +124,33 @@ final class SpatialIndex: Sendable {
     return (clamp((p.x - origin.x) / size.x, columns), clamp((p.y - origin.y) / size.y, rows))
   }
 
+  /// Where column or row `k` starts, and the scale to its 256ths.
+  @inline(__always)
+  private static func cellStart(_ k: Int, _ origin: Double, _ size: Double) -> (
+    start: Double, scale: Double
+  ) {
+    (origin + Double(k) * size, 256 / size)
+  }
+
+  /// A coordinate in 256ths of the cell that starts at `cell`, rounded down and clamped to
+  /// 0...255. Monotonic (each step rounds correctly), so that a point inside a box in the
+  /// cell's units is inside it in the cell's 256ths, wherever the rounding takes both.
+  @inline(__always)
+  private static func quantum(_ v: Double, _ cell: (start: Double, scale: Double)) -> UInt8 {
+    let raw = (v - cell.start) * cell.scale
+    guard raw >= 0 else { return 0 }
+    return raw < 255 ? UInt8(Int(raw)) : 255
+  }
+
   /// Where a walk over the shapes at a point stands (see ``next(_:at:)``): the next entry
-  /// of the cell's list and of the large shapes, each read from its end.
+  /// of the cell's list and of the large shapes, each read from its end, and the point in
+  /// its cell's 256ths.
   struct Cursor {
     var k = -1
     var first = 0
     var l = -1
+    var x: UInt8 = 0
+    var y: UInt8 = 0
   }
 
   /// The walk over the shapes whose box may hold `p`.
@@ -116,30 +158,39 @@ final class SpatialIndex: Sendable {
     let (c, r) = Self.cell(p, origin, cellSize, columns, rows)
     // In range: `cell` clamps to the grid, whose `starts` has one more entry than cells.
     let cell = r &* columns &+ c
+    let x = Self.quantum(p.x, Self.cellStart(c, origin.x, cellSize.x))
+    let y = Self.quantum(p.y, Self.cellStart(r, origin.y, cellSize.y))
     return starts.withUnsafeBufferPointer { starts in
-      Cursor(k: Int(starts[cell &+ 1]) &- 1, first: Int(starts[cell]), l: large.count &- 1)
+      Cursor(
+        k: Int(starts[cell &+ 1]) &- 1, first: Int(starts[cell]), l: large.count &- 1, x: x, y: y
+      )
     }
   }
 
-  /// The next shape whose box contains `p` (`Rect.contains`), top-most first (descending
-  /// paint order), each once; nil at the end. Allocates nothing: the cell's list and the
+  /// The entry of the next shape whose entry's box holds `p` (every shape whose box
+  /// contains it, and a few within a rounding step), top-most first (descending paint
+  /// order), each once; nil at the end. Allocates nothing: the cell's list and the
   /// large shapes, both in paint order, are merged from their ends, and shapes whose
   /// entry's box misses `p` are skipped.
-  func next(_ cursor: inout Cursor, at p: Point) -> Int? {
+  func next(_ cursor: inout Cursor, at p: Point) -> Candidate? {
     items.withUnsafeBufferPointer { items in
       large.withUnsafeBufferPointer { large in
         while cursor.k >= cursor.first || cursor.l >= 0 {
-          let next: Entry
           if cursor.l < 0
             || (cursor.k >= cursor.first && items[cursor.k].shape > large[cursor.l].shape)
           {
-            next = items[cursor.k]
+            let next = items[cursor.k]
             cursor.k -= 1
+            if cursor.x >= next.minX && cursor.x <= next.maxX && cursor.y >= next.minY
+              && cursor.y <= next.maxY
+            {
+              return Candidate(shape: next.shape, record: next.record)
+            }
           } else {
-            next = large[cursor.l]
+            let next = large[cursor.l]
             cursor.l -= 1
+            if next.box.contains(p) { return Candidate(shape: next.shape, record: next.record) }
           }
-          if next.contains(p) { return Int(next.shape) }
         }
         return nil
       }

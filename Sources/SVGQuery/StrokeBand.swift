@@ -24,7 +24,7 @@ enum StrokeBand {
     joins: Bool = true
   ) -> Answer {
     let factors = StrokeVertices.factors(path, s, toCanvas)
-    let shape = StrokeShape(s, toCanvas: toCanvas, vertexStart: 0, path: path, factors: factors)
+    let shape = StrokeShape(s, toCanvas: toCanvas, path: path, factors: factors)
     return path.elements.withUnsafeBufferPointer { elements in
       factors.withUnsafeBufferPointer {
         classify(p, elements, shape, widen: widen, vertexFactors: $0, joins: joins)

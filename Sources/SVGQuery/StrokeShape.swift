@@ -17,8 +17,6 @@ struct StrokeShape: Sendable {
   /// How cairo joins segments, and the miter limit (see ``StrokeJoins``).
   var join: StrokeJoins.Kind
   var miterLimit: Double
-  /// Where the shape's vertex factors start in its index's array.
-  var vertexStart: Int32
   var toCanvas: Transform
   /// `toCanvas` inverted; nil when it is singular.
   var fromCanvas: Transform?
@@ -46,7 +44,7 @@ struct StrokeShape: Sendable {
   /// number.
   var curveSlack = Double.infinity
 
-  init(_ s: Stroke, toCanvas: Transform, vertexStart: Int, path: Path, factors: [Double]) {
+  init(_ s: Stroke, toCanvas: Transform, path: Path, factors: [Double]) {
     width = s.width
     nonScaling = s.nonScaling
     dashed = s.dashes != nil
@@ -55,7 +53,6 @@ struct StrokeShape: Sendable {
     fallback = StrokeVertices.fallback(s)
     join = StrokeJoins.Kind(s.join)
     miterLimit = s.miterLimit
-    self.vertexStart = Int32(vertexStart)
     self.toCanvas = toCanvas
     fromCanvas = toCanvas.inverted
     smallestScale = toCanvas.smallestScale

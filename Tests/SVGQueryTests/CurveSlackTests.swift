@@ -58,7 +58,7 @@ import Testing
       for t in strokeTestTransforms {
         let factors = StrokeVertices.factors(shape.path, shape.stroke, t)
         let band = StrokeShape(
-          shape.stroke, toCanvas: t, vertexStart: 0, path: shape.path, factors: factors)
+          shape.stroke, toCanvas: t, path: shape.path, factors: factors)
         #expect(band.curveSlack == expected, "\(d) width \(width) \(t)")
         if expected > 0 { curved += 1 }
         var unplanned = band

@@ -50,13 +50,13 @@ import Testing
       guard let reach = storage.leaves[i].canvasBounds?.insetBy(-4),
         let path = storage.hitShapes.paths[i].bounds(transformedBy: storage.leaves[i].toCanvas)
       else { continue }
-      let stroke = storage.hitShapes.shapes[i].stroke
+      let stroke = storage.hitShapes[i].shape.stroke
       let half = storage.hitShapes.strokes[Int(stroke)].width / 2
       let scale = storage.leaves[i].toCanvas.scaleBound
       for _ in 0..<600 {
         let p = Point(
           reach.minX + rng.next() * reach.width, reach.minY + rng.next() * reach.height)
-        guard tester.test(i, at: p, in: storage) != nil else { continue }
+        guard tester.test(i, storage.hitShapes[i], at: p, in: storage) != nil else { continue }
         hits += 1
         if !path.insetBy(-half * scale / 2.0.squareRoot()).contains(p) {
           beyondHalf += 1
@@ -80,7 +80,9 @@ import Testing
     for _ in 0..<3000 {
       let p = Point(rng.next() * 260, rng.next() * 260)
       let top = storage.leaves.indices.reversed().first {
-        tester.test($0, at: p, in: storage) != nil && storage.clipsContain(leaf: $0, p)
+        let record = storage.hitShapes[$0]
+        return tester.test($0, record, at: p, in: storage) != nil
+          && storage.clipsContain(leaf: $0, record, p)
       }
       let hit = s.hit(at: p, options: HitTestOptions())
       #expect(hit?.leaf == top, "at \(p)")
