@@ -5,18 +5,18 @@ import SVGGeometry
 ///
 /// The grid has about one cell per shape (at most 1024×1024); each shape is listed in the
 /// cells its box covers, and a shape covering more than 64 cells is kept on a short list
-/// of large shapes that every query checks. Cell lists are stored in one flat array, so
-/// that a query reads the cell's start and its entries, adjacent words, instead of one box
-/// per shape scattered over the drawing's arrays. Each entry holds the part of its shape's
+/// of large shapes that every query checks. Each cell is one cache line that holds the top
+/// four entries of its list (the rest follow in one flat array), so that a query reads one
+/// line for most cells, instead of one box per shape scattered over the drawing's arrays
+/// (or a cell's start, then its entries elsewhere). Each entry holds the part of its shape's
 /// exact box (see ``init(bounds:exact:records:)``) inside its cell, in 256ths of the cell
 /// rounded out, so that the shapes of a cell whose box misses the point are passed over
-/// without reading anything else: 12 bytes an entry, where the box in doubles made 40,
-/// so that a cell's list is one cache line rather than three on a drawing far larger than
-/// the caches. The rounding lets through a point within a 256th of a cell outside a box,
-/// which the shape's own test (exact, and false outside its box) then answers. The index
-/// is never changed once built: readers on any thread share it without a lock, and a hit
-/// test takes it with one retain.
-final class SpatialIndex: Sendable {
+/// without reading anything else: 12 bytes an entry, where the box in doubles made 40.
+/// The rounding lets through a point within a 256th of a cell outside a box, which the
+/// shape's own test (exact, and false outside its box) then answers. The index is never
+/// changed once built: readers on any thread share it without a lock, and a hit test takes
+/// it with one retain (unchecked: the memory of its cells is written only while it is made).
+final class SpatialIndex: @unchecked Sendable {
   /// A shape listed in a cell: its index, the value given for it (where its hit record
   /// is), and the part of its box inside the cell in 256ths of the cell (``quantum``).
   struct Entry: Sendable {
@@ -45,10 +45,18 @@ final class SpatialIndex: Sendable {
   private let cellSize: Point
   private let columns: Int
   private let rows: Int
-  /// `items[starts[c]..<starts[c + 1]]` are the shapes in cell `c`, in paint order.
-  private let starts: [Int32]
-  private let items: [Entry]
+  /// Cell `c` in the 64 bytes from `64 * c`: where the entries of its list below the top
+  /// four start in ``overflow`` (an `Int32`), the length of its list (an `Int32`), and the
+  /// top four, or as many as it has, in paint order.
+  private let cells: UnsafeMutableRawBufferPointer
+  private let overflow: [Entry]
   private let large: [Large]
+
+  /// The bytes of a cell, and how many entries it holds in place.
+  private static let cellBytes = 64
+  private static let inline = 4
+
+  deinit { cells.deallocate() }
 
   /// An index of shapes whose boxes are `bounds`, which cells list them by; an entry holds
   /// the shape's box in `exact` (within its box in `bounds`), which the walk at a point
@@ -64,9 +72,9 @@ final class SpatialIndex: Sendable {
     origin = Point(extent.x, extent.y)
     cellSize = Point(
       max(extent.width, 1e-9) / Double(side), max(extent.height, 1e-9) / Double(side))
-    let cells = columns * rows
+    let cellCount = columns * rows
 
-    var counts = [Int32](repeating: 0, count: cells + 1)
+    var counts = [Int32](repeating: 0, count: cellCount + 1)
     var large: [Large] = []
     var spans: [(c0: Int, c1: Int, r0: Int, r1: Int)?] = Array(repeating: nil, count: count)
     for (i, b) in bounds.enumerated() {
@@ -80,11 +88,11 @@ final class SpatialIndex: Sendable {
       spans[i] = (c0, c1, r0, r1)
       for r in r0...r1 { for c in c0...c1 { counts[r * columns + c + 1] += 1 } }
     }
-    for c in 0..<cells { counts[c + 1] += counts[c] }
+    for c in 0..<cellCount { counts[c + 1] += counts[c] }
     var fill = counts
     var items = [Entry](
       repeating: Entry(shape: 0, record: 0, minX: 0, maxX: 0, minY: 0, maxY: 0),
-      count: Int(counts[cells]))
+      count: Int(counts[cellCount]))
     for (i, span) in spans.enumerated() {
       guard let s = span, let b = exact[i] ?? bounds[i] else { continue }
       // The cells of the exact box: a point in the box is in one of them (`cell` is
@@ -108,9 +116,44 @@ final class SpatialIndex: Sendable {
         }
       }
     }
-    starts = counts
-    self.items = items
     self.large = large
+    (cells, overflow) = Self.layOut(counts, items)
+  }
+
+  /// The cells' lines, and the entries of each list below its top four, from each cell's
+  /// list (`items[counts[c]..<counts[c + 1]]`).
+  private static func layOut(_ counts: [Int32], _ items: [Entry])
+    -> (UnsafeMutableRawBufferPointer, [Entry])
+  {
+    let cellCount = counts.count - 1
+    let cells = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(1, cellCount) * cellBytes, alignment: cellBytes)
+    cells.initializeMemory(as: UInt8.self, repeating: 0)
+    var overflow: [Entry] = []
+    for c in 0..<cellCount {
+      let (start, end) = (Int(counts[c]), Int(counts[c + 1]))
+      let top = max(start, end - inline)
+      let line = cells.baseAddress! + c * cellBytes
+      line.storeBytes(of: Int32(overflow.count), as: Int32.self)
+      line.storeBytes(of: Int32(end - start), toByteOffset: 4, as: Int32.self)
+      overflow += items[start..<top]
+      for k in top..<end {
+        (line + 8 + (k - top) * MemoryLayout<Entry>.stride).storeBytes(of: items[k], as: Entry.self)
+      }
+    }
+    return (cells, overflow)
+  }
+
+  /// Entry `k` of the list of the cell at `line`, whose entries below `top` are in
+  /// `overflow` from `start`.
+  @inline(__always)
+  private static func entry(
+    _ k: Int, _ line: UnsafeRawPointer, top: Int, start: Int,
+    _ overflow: UnsafeBufferPointer<Entry>
+  ) -> Entry {
+    k >= top
+      ? line.load(fromByteOffset: 8 &+ (k &- top) &* MemoryLayout<Entry>.stride, as: Entry.self)
+      : overflow[start &+ k]
   }
 
   private static func cell(
@@ -142,12 +185,15 @@ final class SpatialIndex: Sendable {
     return raw < 255 ? UInt8(Int(raw)) : 255
   }
 
-  /// Where a walk over the shapes at a point stands (see ``next(_:at:)``): the next entry
-  /// of the cell's list and of the large shapes, each read from its end, and the point in
-  /// its cell's 256ths.
+  /// Where a walk over the shapes at a point stands (see ``next(_:at:)``): its cell, the
+  /// next entry of the cell's list and of the large shapes, each read from its end, and the
+  /// point in its cell's 256ths.
   struct Cursor {
+    var cell = 0
     var k = -1
-    var first = 0
+    /// The first of the cell's entries in place, and where the others start in `overflow`.
+    var top = 0
+    var start = 0
     var l = -1
     var x: UInt8 = 0
     var y: UInt8 = 0
@@ -156,15 +202,15 @@ final class SpatialIndex: Sendable {
   /// The walk over the shapes whose box may hold `p`.
   func cursor(at p: Point) -> Cursor {
     let (c, r) = Self.cell(p, origin, cellSize, columns, rows)
-    // In range: `cell` clamps to the grid, whose `starts` has one more entry than cells.
+    // In range: `cell` clamps to the grid.
     let cell = r &* columns &+ c
     let x = Self.quantum(p.x, Self.cellStart(c, origin.x, cellSize.x))
     let y = Self.quantum(p.y, Self.cellStart(r, origin.y, cellSize.y))
-    return starts.withUnsafeBufferPointer { starts in
-      Cursor(
-        k: Int(starts[cell &+ 1]) &- 1, first: Int(starts[cell]), l: large.count &- 1, x: x, y: y
-      )
-    }
+    let line = UnsafeRawPointer(cells.baseAddress!) + cell &* Self.cellBytes
+    let count = Int(line.load(fromByteOffset: 4, as: Int32.self))
+    return Cursor(
+      cell: cell, k: count &- 1, top: max(0, count &- Self.inline),
+      start: Int(line.load(as: Int32.self)), l: large.count &- 1, x: x, y: y)
   }
 
   /// The entry of the next shape whose entry's box holds `p` (every shape whose box
@@ -173,13 +219,14 @@ final class SpatialIndex: Sendable {
   /// large shapes, both in paint order, are merged from their ends, and shapes whose
   /// entry's box misses `p` are skipped.
   func next(_ cursor: inout Cursor, at p: Point) -> Candidate? {
-    items.withUnsafeBufferPointer { items in
+    let line = UnsafeRawPointer(cells.baseAddress!) + cursor.cell &* Self.cellBytes
+    return overflow.withUnsafeBufferPointer { overflow in
       large.withUnsafeBufferPointer { large in
-        while cursor.k >= cursor.first || cursor.l >= 0 {
-          if cursor.l < 0
-            || (cursor.k >= cursor.first && items[cursor.k].shape > large[cursor.l].shape)
-          {
-            let next = items[cursor.k]
+        while cursor.k >= 0 || cursor.l >= 0 {
+          let next =
+            cursor.k >= 0
+            ? Self.entry(cursor.k, line, top: cursor.top, start: cursor.start, overflow) : nil
+          if let next, cursor.l < 0 || next.shape > large[cursor.l].shape {
             cursor.k -= 1
             if cursor.x >= next.minX && cursor.x <= next.maxX && cursor.y >= next.minY
               && cursor.y <= next.maxY
@@ -205,8 +252,16 @@ final class SpatialIndex: Sendable {
     var out: [Int] = large.map { Int($0.shape) }
     for r in r0...r1 {
       for c in c0...c1 {
-        let cell = r * columns + c
-        for k in Int(starts[cell])..<Int(starts[cell + 1]) { out.append(Int(items[k].shape)) }
+        let line = UnsafeRawPointer(cells.baseAddress!) + (r * columns + c) * Self.cellBytes
+        let count = Int(line.load(fromByteOffset: 4, as: Int32.self))
+        let start = Int(line.load(as: Int32.self))
+        overflow.withUnsafeBufferPointer { overflow in
+          for k in 0..<count {
+            let entry = Self.entry(
+              k, line, top: max(0, count - Self.inline), start: start, overflow)
+            out.append(Int(entry.shape))
+          }
+        }
       }
     }
     if (c0 == c1 && r0 == r1) && large.isEmpty { return out.reversed() }
