@@ -42,37 +42,55 @@ extension Path {
     -> Int
   {
     var sum = 0
+    forEachFilledSegment(elements) { seg in
+      if case .line(let a, let b) = seg {
+        sum += edgeWinding(a, b, p)
+      } else {
+        sum += winding(of: seg, around: p)
+      }
+    }
+    return sum
+  }
+
+  /// The segments whose windings around a point make ``windingNumber(of:at:)``, in order:
+  /// each line and curve from its start (the origin before a first `moveto`), and the line
+  /// that closes each subpath, drawn by `closepath` or implied, as filling closes it.
+  @inline(__always)
+  package static func forEachFilledSegment(
+    _ elements: UnsafeBufferPointer<PathElement>, _ body: (PathSegment) -> Void
+  ) {
     var point = Point.zero
     var start = Point.zero
     var open = false
     for el in elements {
       switch el {
       case .move(let q):
-        if open { sum += edgeWinding(point, start, p) }
+        if open { body(.line(point, start)) }
         (point, start, open) = (q, q, true)
       case .line(let q):
         if !open { (start, open) = (point, true) }
-        sum += edgeWinding(point, q, p)
+        body(.line(point, q))
         point = q
       case .quad(let c, let q):
         if !open { (start, open) = (point, true) }
-        sum += Self.winding(of: .quad(point, c, q), around: p)
+        body(.quad(point, c, q))
         point = q
       case .cubic(let c1, let c2, let q):
         if !open { (start, open) = (point, true) }
-        sum += Self.winding(of: .cubic(point, c1, c2, q), around: p)
+        body(.cubic(point, c1, c2, q))
         point = q
       case .close:
         guard open else { continue }
-        sum += edgeWinding(point, start, p)
+        body(.line(point, start))
         (point, open) = (start, false)
       }
     }
-    if open { sum += edgeWinding(point, start, p) }
-    return sum
+    if open { body(.line(point, start)) }
   }
 
-  private static func winding(of seg: PathSegment, around p: Point) -> Int {
+  /// The winding of one segment around `p`: the count of ``windingNumber(of:at:)`` for it.
+  /// 0 when `p` is above or below its control points.
+  package static func winding(of seg: PathSegment, around p: Point) -> Int {
     let box = seg.controlBox
     // The curve and its chord bound a region the ray can only enter when the hull does.
     if p.y < box.minY || p.y > box.maxY || p.x > box.maxX || p.x < box.minX {
@@ -117,7 +135,7 @@ extension Path {
   /// downward (increasing y) with `p` to its left, −1 upward, 0 otherwise. Half-open in y so
   /// that a vertex on the ray is counted once.
   @inline(__always)
-  static func edgeWinding(_ a: Point, _ b: Point, _ p: Point) -> Int {
+  package static func edgeWinding(_ a: Point, _ b: Point, _ p: Point) -> Int {
     if a.y <= p.y {
       if b.y > p.y, (b - a).cross(p - a) > 0 { return 1 }
     } else if b.y <= p.y, (b - a).cross(p - a) < 0 {

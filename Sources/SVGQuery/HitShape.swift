@@ -38,6 +38,8 @@ struct HitShape: Sendable {
   var source = Int32(0)
   /// How many elements the leaf's path has (see ``HitRecord/elements(_:)``).
   var elementCount: Int32 = 0
+  /// The index of the path's ``WindingBands`` in ``HitShapes/bands``; -1 for none.
+  var bands: Int32 = -1
   /// Maps canvas pixels back to the leaf's user space.
   var fromCanvas: Transform
 
@@ -65,6 +67,8 @@ final class HitShapes: @unchecked Sendable {
   let paths: [Path]
   /// The strokes for cairo's probe (see ``HitShape/stroke``).
   let strokes: [Stroke]
+  /// The winding bands of long filled paths (see ``HitShape/bands``).
+  let bands: [WindingBands]
 
   deinit { records.deallocate() }
 
@@ -91,6 +95,7 @@ final class HitShapes: @unchecked Sendable {
     var layout = HitRecord.Layout()
     var paths: [Path] = []
     var strokes: [Stroke] = []
+    var bands: [WindingBands] = []
     paths.reserveCapacity(leaves.count)
     for leaf in leaves {
       let group = groups.isEmpty ? nil : groups[max(0, leaf.group)].source
@@ -129,11 +134,16 @@ final class HitShapes: @unchecked Sendable {
         test: test, fill: fill, stroke: strokeIndex, rule: area.fillRule, fromCanvas: inverse)
       shape.paintsFill = node.fill != nil
       shape.elementCount = Int32(node.path.elements.count)
+      if fill, test == .shape, let banded = WindingBands(node.path.elements) {
+        shape.bands = Int32(bands.count)
+        bands.append(banded)
+      }
       layout.elements(node.path.elements)
     }
     (offsets, records) = layout.write()
     self.paths = paths
     self.strokes = strokes
+    self.bands = bands
   }
 }
 

@@ -182,7 +182,13 @@ struct LeafTester {
     if shape.fill {
       let q = shape.fromCanvas.apply(p)
       let outside = pathBox.map { $0.gap(to: q) > $0.rounding(q) } ?? false
-      if !outside && Path.contains(elements, q, rule: shape.rule) { return .fill }
+      if !outside {
+        let inside =
+          shape.bands >= 0
+          ? hit.bands[Int(shape.bands)].contains(q, rule: shape.rule)
+          : Path.contains(elements, q, rule: shape.rule)
+        if inside { return .fill }
+      }
       if tolerance > 0 {
         if probe == nil { probe = storage.takeProbe() }
         if probe!.probe.nearOutline(
