@@ -68,7 +68,7 @@ final class HitShapes: @unchecked Sendable {
   /// The strokes for cairo's probe (see ``HitShape/stroke``).
   let strokes: [Stroke]
   /// The winding bands of long filled paths (see ``HitShape/bands``).
-  let bands: [WindingBands]
+  let bands: [WindingBands.Lazy]
 
   deinit { records.deallocate() }
 
@@ -82,7 +82,9 @@ final class HitShapes: @unchecked Sendable {
     HitRecord(base: UnsafeRawPointer(records.baseAddress!) + 8 &* Int(offset))
   }
 
-  init(_ leaves: [Leaf], groups: [GroupRecord], root: NodeID?) {
+  /// The records of `leaves`; with `previous`, the hit shapes of the scene before an edit,
+  /// the winding bands of the leaves it kept (``Leaf/kept``) are kept too.
+  init(_ leaves: [Leaf], groups: [GroupRecord], root: NodeID?, previous: HitShapes? = nil) {
     // Groups come before their children, so a group's parent is already decided.
     var clippedGroup = [Bool](repeating: false, count: groups.count)
     var useGroup = [Bool](repeating: false, count: groups.count)
@@ -95,9 +97,9 @@ final class HitShapes: @unchecked Sendable {
     var layout = HitRecord.Layout()
     var paths: [Path] = []
     var strokes: [Stroke] = []
-    var bands: [WindingBands] = []
+    var bands: [WindingBands.Lazy] = []
     paths.reserveCapacity(leaves.count)
-    for leaf in leaves {
+    for (k, leaf) in leaves.enumerated() {
       let group = groups.isEmpty ? nil : groups[max(0, leaf.group)].source
       var shape = HitShape.none
       defer {
@@ -134,9 +136,10 @@ final class HitShapes: @unchecked Sendable {
         test: test, fill: fill, stroke: strokeIndex, rule: area.fillRule, fromCanvas: inverse)
       shape.paintsFill = node.fill != nil
       shape.elementCount = Int32(node.path.elements.count)
-      if fill, test == .shape, let banded = WindingBands(node.path.elements) {
+      if fill, test == .shape, node.path.elements.count >= WindingBands.minimumCount {
         shape.bands = Int32(bands.count)
-        bands.append(banded)
+        let old = leaf.kept ? previous.map { ($0, $0[k].shape.bands) } : nil
+        bands.append(old.flatMap { $1 >= 0 ? $0.bands[Int($1)] : nil } ?? WindingBands.Lazy())
       }
       layout.elements(node.path.elements)
     }

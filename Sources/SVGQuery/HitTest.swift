@@ -185,7 +185,7 @@ struct LeafTester {
       if !outside {
         let inside =
           shape.bands >= 0
-          ? hit.bands[Int(shape.bands)].contains(q, rule: shape.rule)
+          ? hit.bands[Int(shape.bands)].bands(elements).contains(q, rule: shape.rule)
           : Path.contains(elements, q, rule: shape.rule)
         if inside { return .fill }
       }

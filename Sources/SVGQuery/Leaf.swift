@@ -43,6 +43,9 @@ struct Leaf: Sendable {
   /// A box in canvas pixels holding everything of the leaf that can be hit; nil when nothing
   /// can (`pointer-events: none`, hidden, marker content, no geometry).
   var canvasBounds: Rect?
+  /// Whether the previous scene's leaf at this place had the same path, transform and hit
+  /// areas, so that what was worked out from them is kept (its box, its winding bands).
+  var kept = false
 }
 
 /// Flattens the render tree into groups and leaves, in paint order.
@@ -79,8 +82,11 @@ struct Flattener {
         content: .path(p), source: p.source, group: parent, toCanvas: toCanvas,
         inMarker: inMarker, isText: text, canvasBounds: nil)
       if !inMarker {
-        leaf.canvasBounds =
-          reusableBounds(p, toCanvas: toCanvas) ?? Self.hitBounds(p, toCanvas: toCanvas)
+        if let kept = reusableBounds(p, toCanvas: toCanvas) {
+          (leaf.canvasBounds, leaf.kept) = (kept, true)
+        } else {
+          leaf.canvasBounds = Self.hitBounds(p, toCanvas: toCanvas)
+        }
       }
       leaves.append(leaf)
     case .image(let i):

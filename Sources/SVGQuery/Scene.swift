@@ -92,7 +92,9 @@ final class SceneStorage: Sendable {
     groups = flattener.groups
     leaves = flattener.leaves
     leafBounds = flattener.leaves.map(\.canvasBounds)
-    let hitShapes = HitShapes(flattener.leaves, groups: flattener.groups, root: document.root)
+    let hitShapes = HitShapes(
+      flattener.leaves, groups: flattener.groups, root: document.root,
+      previous: previous?.hitShapes)
     exactBounds = leafBounds.enumerated().map { i, box in
       let record = hitShapes[i]
       let shape = record.shape

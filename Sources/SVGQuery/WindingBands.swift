@@ -8,7 +8,8 @@ import SVGGeometry
 /// Traced artwork has paths of thousands of curves, and a tap on one walked all of them
 /// (a drawing of 25 such paths answered 18,000 hit tests a second); a band holds a few.
 /// Made for paths of at least ``minimumCount`` elements, with about one band per 4
-/// segments, up to ``maximumBands``.
+/// segments, up to ``maximumBands``, when a hit test first reads the path's fill (see
+/// ``Lazy``).
 final class WindingBands: Sendable {
   static let minimumCount = 64
   static let maximumBands = 4096
@@ -23,23 +24,21 @@ final class WindingBands: Sendable {
   /// beside the point, and wind around it as their chord does, or not at all.
   private let boxes: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]
 
-  /// The bands of `elements`; nil for a path too short for them, or without height.
-  init?(_ elements: [PathElement]) {
-    guard elements.count >= Self.minimumCount else { return nil }
+  /// The bands of `elements`: one for a path without height.
+  init(_ elements: UnsafeBufferPointer<PathElement>) {
     var segments: [PathSegment] = []
     var boxes: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
-    elements.withUnsafeBufferPointer {
-      Path.forEachFilledSegment($0) { seg in
-        segments.append(seg)
-        boxes.append(seg.controlBox)
-      }
+    Path.forEachFilledSegment(elements) { seg in
+      segments.append(seg)
+      boxes.append(seg.controlBox)
     }
     let spans = boxes.map { (low: $0.minY, high: $0.maxY) }
     let low = spans.map(\.low).min() ?? 0
     let high = spans.map(\.high).max() ?? 0
-    let count = min(Self.maximumBands, max(1, segments.count / 4))
-    guard high > low, (high - low).isFinite else { return nil }
-    let scale = Double(count) / (high - low)
+    let height = high - low
+    let count =
+      height > 0 && height.isFinite ? min(Self.maximumBands, max(1, segments.count / 4)) : 1
+    let scale = count > 1 ? Double(count) / height : 0
     (self.low, self.scale) = (low, scale)
     var starts = [Int32](repeating: 0, count: count + 1)
     let bands = spans.map {
@@ -99,6 +98,21 @@ final class WindingBands: Sendable {
     switch rule {
     case .nonZero: return winding != 0
     case .evenOdd: return winding & 1 != 0
+    }
+  }
+}
+
+extension WindingBands {
+  /// The bands of one long filled path, made by the first hit test that reads its fill: a
+  /// scene is made again after every edit of a colouring session, and most of its paths
+  /// are never tapped.
+  final class Lazy: Sendable {
+    private let bands = OnceReference<WindingBands>()
+
+    /// The bands of `elements`, the path's.
+    @inline(__always)
+    func bands(_ elements: UnsafeBufferPointer<PathElement>) -> WindingBands {
+      bands.load() ?? bands.storeIfNil(WindingBands(elements))
     }
   }
 }
