@@ -2,7 +2,10 @@ extension Document {
   /// The style sheets of the document's `<style>` elements, in document order. A `<style>`
   /// whose `type` is not CSS, or whose `media` does not include `all` or `screen`, is skipped.
   public func styleSheets() -> [StyleSheet] {
-    descendants(of: Document.top).compactMap { id -> StyleSheet? in
+    // Most drawings have no `<style>`: a pass over the node arena's names says so, without
+    // the walk in document order that gathers the sheets (an array of every node's id).
+    guard nodes.indices.contains(where: { nodes[$0].elementName == .style }) else { return [] }
+    return descendants(of: Document.top).compactMap { id -> StyleSheet? in
       // The name the reader looked up first: comparing it is cheaper than the strings.
       guard nodes[id.index].elementName == .style, isSVGElement(id, named: "style"),
         Self.isCSSStyleElement(self[id])
