@@ -5,19 +5,18 @@ import SVGTree
 /// One leaf's hit record, read in place: its ``HitShape``, then for a stroked leaf its
 /// ``StrokeShape``, then its path's elements, then for a stroked leaf one vertex factor per
 /// element (``StrokeVertices/factors(_:_:_:)``), one after another, in the order a test
-/// reads them. A candidate's test reads one
-/// stretch of memory: kept in four arrays, the shape, elements, stroke and factors of a
-/// candidate were four places far apart, and on a drawing of 100,000 paths, whose arrays
-/// are far larger than the caches, each was a miss.
+/// reads them. A candidate's test reads one stretch of memory: kept in four arrays, the
+/// shape, elements, stroke and factors of a candidate were four places far apart, and on a
+/// drawing of 100,000 paths, whose arrays are far larger than the caches, each was a miss.
 struct HitRecord {
   let base: UnsafeRawPointer
 
   @inline(__always)
   var shape: HitShape { base.load(as: HitShape.self) }
 
-  /// The stroke's shape; only for a shape whose ``HitShape/stroke`` is not -1.
+  /// The stroke's shape; only for a record whose shape's ``HitShape/stroke`` is not -1.
   @inline(__always)
-  func strokeShape(_ shape: HitShape) -> UnsafePointer<StrokeShape> {
+  var strokeShape: UnsafePointer<StrokeShape> {
     (base + Self.strokeStart).assumingMemoryBound(to: StrokeShape.self)
   }
 
@@ -39,7 +38,7 @@ struct HitRecord {
 
   /// Asks for the cache lines of the record after the one its shape starts in, without
   /// waiting for them: a test then finds them on its way, rather than waiting for each in
-  /// turn as it reaches it (a stroked record spans 8 to 10 lines).
+  /// turn as it reaches it.
   @inline(__always)
   func prefetch(after shape: HitShape) {
     var line = 64 &- (Int(bitPattern: base) & 63)
@@ -64,7 +63,7 @@ struct HitRecord {
 
   /// The size of a record in 8-byte words: every part's alignment is at most 8, and its
   /// stride a multiple of its alignment, so each part starts aligned.
-  static func words(_ shape: HitShape) -> Int {
+  private static func words(_ shape: HitShape) -> Int {
     let bytes = factorsStart(shape) + (shape.stroke >= 0 ? 8 * Int(shape.elementCount) : 0)
     return (bytes + 7) / 8
   }

@@ -162,7 +162,7 @@ struct LeafTester {
     // A stroked path's box (see `StrokeShape/box`): no outline winds around a point outside.
     var pathBox: ControlBox?
     if shape.stroke >= 0 {
-      let band = record.strokeShape(shape)
+      let band = record.strokeShape
       let answer = StrokeBand.classify(
         p, elements, band.pointee, widen: tolerance, vertexFactors: record.vertexFactors(shape))
       switch answer {

@@ -99,7 +99,7 @@ final class SceneStorage: Sendable {
       let record = hitShapes[i]
       let shape = record.shape
       guard let box, shape.test == .shape, shape.stroke >= 0,
-        let reach = record.strokeShape(shape).pointee.canvasReach
+        let reach = record.strokeShape.pointee.canvasReach
       else { return box }
       return box.intersection(reach) ?? box
     }
