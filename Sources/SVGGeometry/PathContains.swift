@@ -5,6 +5,15 @@ public enum FillRule: Hashable, Sendable {
   case nonZero
   /// Inside where a ray from the point crosses the outline an odd number of times.
   case evenOdd
+
+  /// Whether a point the outline winds around `winding` times is inside.
+  @inline(__always)
+  public func isInside(winding: Int) -> Bool {
+    switch self {
+    case .nonZero: winding != 0
+    case .evenOdd: winding & 1 != 0
+    }
+  }
 }
 
 extension Path {
@@ -22,11 +31,7 @@ extension Path {
   public static func contains(
     _ elements: UnsafeBufferPointer<PathElement>, _ p: Point, rule: FillRule
   ) -> Bool {
-    let winding = windingNumber(of: elements, at: p)
-    switch rule {
-    case .nonZero: return winding != 0
-    case .evenOdd: return winding & 1 != 0
-    }
+    rule.isInside(winding: windingNumber(of: elements, at: p))
   }
 
   /// The winding number of the outline around `p` (positive for clockwise on screen).

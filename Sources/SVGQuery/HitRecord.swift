@@ -70,15 +70,14 @@ struct HitRecord {
 
   /// Collects the records of a scene's leaves in order, then writes them into one buffer.
   struct Layout {
+    /// The records' parts, each in record order: every record's elements, and the shape
+    /// and factors (one per element) of every stroked record's stroke.
     private var shapes: [HitShape] = []
-    /// Where each record's elements start in `elements`, and its stroke's index in
-    /// `strokes` (-1 for none).
-    private var parts: [(elements: Int, stroke: Int)] = []
     private var elements: [PathElement] = []
     private var strokes: [StrokeShape] = []
-    /// Each stroke's factors, one per element of its path, one stroke after another.
     private var factors: [Double] = []
-    private var stroke = -1
+    /// What has been given for the record that ``add(_:)`` ends.
+    private var stroked = false
     private var firstElement = 0
 
     /// The elements of the record that ``add(_:)`` ends.
@@ -86,7 +85,7 @@ struct HitRecord {
 
     /// The stroke of the record that ``add(_:)`` ends.
     mutating func stroke(_ shape: StrokeShape, _ more: [Double]) {
-      stroke = strokes.count
+      stroked = true
       strokes.append(shape)
       factors += more
     }
@@ -94,10 +93,9 @@ struct HitRecord {
     /// Ends a record: its shape, with the elements and stroke given since the last.
     mutating func add(_ shape: HitShape) {
       precondition(elements.count - firstElement == Int(shape.elementCount))
-      precondition((stroke >= 0) == (shape.stroke >= 0))
+      precondition(stroked == (shape.stroke >= 0))
       shapes.append(shape)
-      parts.append((firstElement, stroke))
-      (firstElement, stroke) = (elements.count, -1)
+      (firstElement, stroked) = (elements.count, false)
     }
 
     /// Each record's start in words, and the buffer that holds them (to be deallocated by
@@ -114,24 +112,25 @@ struct HitRecord {
       let buffer = UnsafeMutableRawBufferPointer.allocate(
         byteCount: max(8, 8 * total), alignment: 8)
       PageMapping.prefault(buffer.baseAddress!, count: buffer.count)
-      var factor = 0
+      // Where the next record's parts are in the arrays.
+      var (element, stroke, factor) = (0, 0, 0)
       for (k, shape) in shapes.enumerated() {
         let base = buffer.baseAddress! + 8 * Int(offsets[k])
         base.initializeMemory(as: HitShape.self, repeating: shape, count: 1)
         let count = Int(shape.elementCount)
-        let first = parts[k].elements
         _ = UnsafeMutableBufferPointer(
           start: (base + elementsStart(shape)).bindMemory(to: PathElement.self, capacity: count),
           count: count
-        ).initialize(from: elements[first..<first + count])
-        guard parts[k].stroke >= 0 else { continue }
+        ).initialize(from: elements[element..<element + count])
+        element += count
+        guard shape.stroke >= 0 else { continue }
         (base + strokeStart).initializeMemory(
-          as: StrokeShape.self, repeating: strokes[parts[k].stroke], count: 1)
+          as: StrokeShape.self, repeating: strokes[stroke], count: 1)
         _ = UnsafeMutableBufferPointer(
           start: (base + factorsStart(shape)).bindMemory(to: Double.self, capacity: count),
           count: count
         ).initialize(from: factors[factor..<factor + count])
-        factor += count
+        (stroke, factor) = (stroke + 1, factor + count)
       }
       return (offsets, buffer)
     }

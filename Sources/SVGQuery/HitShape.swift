@@ -138,8 +138,11 @@ final class HitShapes: @unchecked Sendable {
       shape.elementCount = Int32(node.path.elements.count)
       if fill, test == .shape, node.path.elements.count >= WindingBands.minimumCount {
         shape.bands = Int32(bands.count)
-        let old = leaf.kept ? previous.map { ($0, $0[k].shape.bands) } : nil
-        bands.append(old.flatMap { $1 >= 0 ? $0.bands[Int($1)] : nil } ?? WindingBands.Lazy())
+        var kept: WindingBands.Lazy?
+        if leaf.kept, let previous, case let old = previous[k].shape.bands, old >= 0 {
+          kept = previous.bands[Int(old)]
+        }
+        bands.append(kept ?? WindingBands.Lazy())
       }
       layout.elements(node.path.elements)
     }

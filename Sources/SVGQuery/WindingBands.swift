@@ -32,17 +32,16 @@ final class WindingBands: Sendable {
       segments.append(seg)
       boxes.append(seg.controlBox)
     }
-    let spans = boxes.map { (low: $0.minY, high: $0.maxY) }
-    let low = spans.map(\.low).min() ?? 0
-    let high = spans.map(\.high).max() ?? 0
+    let low = boxes.map(\.minY).min() ?? 0
+    let high = boxes.map(\.maxY).max() ?? 0
     let height = high - low
     let count =
       height > 0 && height.isFinite ? min(Self.maximumBands, max(1, segments.count / 4)) : 1
     let scale = count > 1 ? Double(count) / height : 0
     (self.low, self.scale) = (low, scale)
     var starts = [Int32](repeating: 0, count: count + 1)
-    let bands = spans.map {
-      (Self.band($0.low, low, scale, count), Self.band($0.high, low, scale, count))
+    let bands = boxes.map {
+      (Self.band($0.minY, low, scale, count), Self.band($0.maxY, low, scale, count))
     }
     for (first, last) in bands { for b in first...last { starts[b + 1] += 1 } }
     for b in 0..<count { starts[b + 1] += starts[b] }
@@ -94,11 +93,7 @@ final class WindingBands: Sendable {
 
   /// Whether `p` is inside the path filled under `rule`: ``SVGGeometry/Path/contains(_:rule:)``.
   func contains(_ p: Point, rule: FillRule) -> Bool {
-    let winding = windingNumber(at: p)
-    switch rule {
-    case .nonZero: return winding != 0
-    case .evenOdd: return winding & 1 != 0
-    }
+    rule.isInside(winding: windingNumber(at: p))
   }
 }
 
