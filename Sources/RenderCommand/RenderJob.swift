@@ -43,6 +43,7 @@ public struct RenderJob: Sendable {
     inputs: [String], format: OutputFormat, to output: String, messages: RenderMessages
   ) throws {
     HeapPadding.apply()
+    if inputs.count == 1 { WorkerWarmUp.startIfUseful(input: inputs[0], sizing: sizing) }
     var clock = Stopwatch(enabled: perf, messages: messages)
     try OutputFile.write(
       rendered(

@@ -228,6 +228,8 @@ extension RenderTree {
 }
 
 extension RenderTree {
+  /// Images of fewer pixels are drawn in one band (``BandedRaster/minPixels``).
+  package static var bandedMinPixels: Int { BandedRaster.minPixels }
   /// Whether the tree is drawn in bands when asked (see ``BandedRaster``).
   package var isBandable: Bool { BandedRaster.isBandable(root) }
   /// Why the tree is drawn in one band, or nil when it is drawn in bands when asked.
