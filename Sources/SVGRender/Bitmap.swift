@@ -1,4 +1,5 @@
 import CCairo
+import Dispatch
 import FoundationEssentials
 import Glibc
 import SVGTree
@@ -28,11 +29,14 @@ public struct Bitmap: Sendable {
   }
 
   /// A transparent image.
-  public init(width: Int, height: Int) { self.init(width: width, height: height, spareRows: 0) }
+  public init(width: Int, height: Int) {
+    self.init(width: width, height: height, spareRows: 0, cleared: true)
+  }
 
-  /// A transparent image whose pixels can grow by `spareRows` rows without being copied
-  /// (bands draw rows above their own, see ``BandedRaster``).
-  init(width: Int, height: Int, spareRows: Int) {
+  /// An image whose pixels can grow by `spareRows` rows without being copied (bands draw
+  /// rows above their own, see ``BandedRaster``), mapped (``PageMapping``: in one call, not a
+  /// page fault per 4 KiB) and cleared, or, when `cleared` is false, as malloc left them.
+  private init(width: Int, height: Int, spareRows: Int, cleared: Bool) {
     self.width = width
     self.height = height
     let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
@@ -40,11 +44,37 @@ public struct Bitmap: Sendable {
     self.pixels = [UInt8](unsafeUninitializedCapacity: stride * (height + spareRows)) {
       buffer, count in
       count = stride * height
-      guard count > 0 else { return }
-      // Mapped in one call, not a page fault per 4 KiB cleared (``PageMapping``).
-      PageMapping.prefault(buffer.baseAddress!, count: buffer.count)
-      memset(buffer.baseAddress!, 0, count)
+      if cleared, count > 0 {
+        Self.clear(buffer.baseAddress!, count: count, capacity: buffer.count)
+      }
     }
+  }
+
+  private static func clear(_ start: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int) {
+    PageMapping.prefault(start, count: capacity)
+    memset(start, 0, count)
+  }
+
+  /// A transparent image that can grow by `spareRows` rows without being copied, whose pages
+  /// are mapped and cleared on another core while `work` runs on this one, and what `work`
+  /// returned. `work` may make a surface of the image but must not read or write its
+  /// pixels: the band plan (a walk of the tree that draws nothing) runs so while the kernel
+  /// maps the image, the two serial steps between building and drawing.
+  static func clearing<T>(
+    width: Int, height: Int, spareRows: Int, while work: (inout Bitmap) -> T
+  ) -> (Bitmap, T) {
+    var bitmap = Bitmap(width: width, height: height, spareRows: spareRows, cleared: false)
+    let (count, capacity) = (bitmap.pixels.count, bitmap.stride * (height + spareRows))
+    let cleared = DispatchGroup()
+    if let start = bitmap.pixels.withUnsafeMutableBufferPointer({ $0.baseAddress }), count > 0 {
+      let pixels = UnsafeSendable(start)
+      DispatchQueue.global().async(group: cleared) {
+        clear(pixels.value, count: count, capacity: capacity)
+      }
+    }
+    let result = work(&bitmap)
+    cleared.wait()
+    return (bitmap, result)
   }
 
   /// Reads a PNG file through cairo.

@@ -108,16 +108,22 @@ extension RenderTree {
     // Layers are as large as the clip; bands are drawn only when every layer of one band
     // fits the budget too, so that both draw the same layers.
     let count = min(height, bands ?? BandedRaster.automaticCount(width: width, height: height))
-    var bitmap = Bitmap(
-      width: width, height: height, spareRows: (count - 1) * BandedRaster.settleRows)
+    var bitmap: Bitmap
+    var planned: [Int]?
     var banded = false
     var refusal: String?
     var pipeline: PNGPipeline?
-    if count > 1, budget.allows(width: width + 1, height: height + 1),
-      BandedRaster.isBandable(root),
-      let edges = bandEdges(
-        count, for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
-    {
+    if count > 1, budget.allows(width: width + 1, height: height + 1) {
+      (bitmap, planned) = Bitmap.clearing(
+        width: width, height: height, spareRows: (count - 1) * BandedRaster.settleRows
+      ) { bitmap in
+        guard BandedRaster.isBandable(root) else { return nil }
+        return bandEdges(count, for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
+      }
+    } else {
+      bitmap = Bitmap(width: width, height: height)
+    }
+    if let edges = planned {
       pipeline = pipelined ? PNGPipeline(edges: edges, width: width, stride: bitmap.stride) : nil
       banded = drawBands(
         edges, into: &bitmap, drawing: drawing, background: background, budget: budget,
