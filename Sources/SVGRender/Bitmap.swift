@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import SVGTree
+import Synchronization
 
 /// A JPEG or PNG file as read, with the MIME type cairo knows it by.
 struct EncodedImage: Sendable {
@@ -59,22 +60,50 @@ public struct Bitmap: Sendable {
   /// are mapped and cleared on another core while `work` runs on this one, and what `work`
   /// returned. `work` may make a surface of the image but must not read or write its
   /// pixels: the band plan (a walk of the tree that draws nothing) runs so while the kernel
-  /// maps the image, the two serial steps between building and drawing.
+  /// maps the image, the two serial steps between building and drawing. When no other
+  /// thread has begun the clearing by the time `work` returns (every one of Dispatch's busy,
+  /// as in a batch), this thread does it rather than wait for one.
   static func clearing<T>(
     width: Int, height: Int, spareRows: Int, while work: (inout Bitmap) -> T
   ) -> (Bitmap, T) {
     var bitmap = Bitmap(width: width, height: height, spareRows: spareRows, cleared: false)
     let (count, capacity) = (bitmap.pixels.count, bitmap.stride * (height + spareRows))
-    let cleared = DispatchGroup()
-    if let start = bitmap.pixels.withUnsafeMutableBufferPointer({ $0.baseAddress }), count > 0 {
-      let pixels = UnsafeSendable(start)
-      DispatchQueue.global().async(group: cleared) {
-        clear(pixels.value, count: count, capacity: capacity)
+    guard let start = bitmap.pixels.withUnsafeMutableBufferPointer({ $0.baseAddress }), count > 0
+    else { return (bitmap, work(&bitmap)) }
+    let job = ClearingJob(start, count: count, capacity: capacity)
+    DispatchQueue.global().async { job.run() }
+    let result = work(&bitmap)
+    job.finish()
+    return (bitmap, result)
+  }
+
+  /// The clearing of an image's pixels, done once, by whichever thread claims it first.
+  final class ClearingJob: @unchecked Sendable {
+    private let start: UnsafeMutablePointer<UInt8>
+    private let count: Int
+    private let capacity: Int
+    private let claimed = Atomic(false)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ start: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int) {
+      (self.start, self.count, self.capacity) = (start, count, capacity)
+    }
+
+    /// Clears the pixels unless another thread has claimed them.
+    func run() {
+      guard !claimed.exchange(true, ordering: .acquiring) else { return }
+      Bitmap.clear(start, count: count, capacity: capacity)
+      done.signal()
+    }
+
+    /// Returns once the pixels are clear: clears them here if no thread has begun.
+    func finish() {
+      if claimed.exchange(true, ordering: .acquiring) {
+        done.wait()
+      } else {
+        Bitmap.clear(start, count: count, capacity: capacity)
       }
     }
-    let result = work(&bitmap)
-    cleared.wait()
-    return (bitmap, result)
   }
 
   /// Reads a PNG file through cairo.

@@ -28,3 +28,29 @@ import Testing
     #expect(bitmap.pixels.allSatisfy { $0 == 0 })
   }
 }
+
+/// The clearing is done once, by the first thread to claim it: a render waiting on a busy
+/// thread pool clears the image itself, and a late worker leaves it alone.
+@Suite struct ClearingJobTests {
+  @Test func theWaiterClearsWhenNoThreadHasBegunAndALateRunDoesNothing() {
+    var pixels = [UInt8](repeating: 0xA5, count: 64 << 10)
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      let job = Bitmap.ClearingJob(buffer.baseAddress!, count: buffer.count, capacity: buffer.count)
+      job.finish()
+      #expect(buffer.allSatisfy { $0 == 0 })
+      buffer[0] = 7
+      job.run()
+      #expect(buffer[0] == 7)
+    }
+  }
+
+  @Test func aRunBeforeTheWaiterClears() {
+    var pixels = [UInt8](repeating: 0xA5, count: 64 << 10)
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      let job = Bitmap.ClearingJob(buffer.baseAddress!, count: buffer.count, capacity: buffer.count)
+      job.run()
+      job.finish()
+      #expect(buffer.allSatisfy { $0 == 0 })
+    }
+  }
+}
