@@ -206,11 +206,20 @@ final class SpatialIndex: @unchecked Sendable {
     let cell = r &* columns &+ c
     let x = Self.quantum(p.x, Self.cellStart(c, origin.x, cellSize.x))
     let y = Self.quantum(p.y, Self.cellStart(r, origin.y, cellSize.y))
-    let line = UnsafeRawPointer(cells.baseAddress!) + cell &* Self.cellBytes
-    let count = Int(line.load(fromByteOffset: 4, as: Int32.self))
+    let (_, count, start) = list(ofCell: cell)
     return Cursor(
-      cell: cell, k: count &- 1, top: max(0, count &- Self.inline),
-      start: Int(line.load(as: Int32.self)), l: large.count &- 1, x: x, y: y)
+      cell: cell, k: count &- 1, top: max(0, count &- Self.inline), start: start,
+      l: large.count &- 1, x: x, y: y)
+  }
+
+  /// The line of cell `cell`, the length of its list, and where the entries of the list
+  /// below its top four start in ``overflow``.
+  @inline(__always)
+  private func list(ofCell cell: Int) -> (line: UnsafeRawPointer, count: Int, start: Int) {
+    let line = UnsafeRawPointer(cells.baseAddress!) + cell &* Self.cellBytes
+    return (
+      line, Int(line.load(fromByteOffset: 4, as: Int32.self)), Int(line.load(as: Int32.self))
+    )
   }
 
   /// The entry of the next shape whose entry's box holds `p` (every shape whose box
@@ -252,9 +261,7 @@ final class SpatialIndex: @unchecked Sendable {
     var out: [Int] = large.map { Int($0.shape) }
     for r in r0...r1 {
       for c in c0...c1 {
-        let line = UnsafeRawPointer(cells.baseAddress!) + (r * columns + c) * Self.cellBytes
-        let count = Int(line.load(fromByteOffset: 4, as: Int32.self))
-        let start = Int(line.load(as: Int32.self))
+        let (line, count, start) = list(ofCell: r * columns + c)
         overflow.withUnsafeBufferPointer { overflow in
           for k in 0..<count {
             let entry = Self.entry(
