@@ -36,13 +36,13 @@ extension TreeBuilder {
     return known
   }
 
-  /// A namespace URI; `&ns_svg;`-style references (Illustrator) are expanded.
-  func namespaceURI(_ p: UnsafePointer<xmlChar>) throws(SVGError) -> String {
+  /// A namespace URI; `&ns_svg;`-style references (Illustrator) are expanded. An `interned`
+  /// URI lies in libxml2's dictionary, so its pointer is its identity.
+  func namespaceURI(_ p: UnsafePointer<xmlChar>, interned: Bool) throws(SVGError) -> String {
     let key = UnsafeRawPointer(p)
     // Elements and attributes mostly repeat a few URIs (pointers into the dictionary): the
     // element's, `xlink:`'s, an editor's own.
     for recent in recentNamespaceURIs where recent.key == key { return recent.uri }
-    let interned = main.pointee.dict != nil && xmlDictOwns(main.pointee.dict, p) == 1
     defer {
       if interned, let uri = namespaceURIs[key] {
         recentNamespaceURIs[nextRecentNamespaceURI] = (key, uri)
@@ -82,7 +82,7 @@ extension TreeBuilder {
         out.unicodeScalars.append(scalar)
       } else if let predefined = Self.predefined[String(ref)] {
         out += predefined
-      } else if let ent = xmlGetDocEntity(main.pointee.myDoc, String(ref)),
+      } else if let ent = xmlGetDocEntity(dtdDocument, String(ref)),
         let content = ent.pointee.content
       {
         try charge(Int(ent.pointee.length))

@@ -91,10 +91,8 @@ extension TreeBuilder {
 
   /// A comment, PI or doctype: added as a node with its span.
   @discardableResult
-  func addMarkup(_ node: Node, _ ctx: UnsafeMutableRawPointer?, opening: StaticString)
-    -> NodeID
-  {
-    guard isMain(ctx) else {
+  func addMarkup(_ node: Node, isMain: Bool, opening: StaticString) -> NodeID {
+    guard isMain else {
       enterEntityContent()
       return document.append(node, to: parent)
     }
@@ -119,12 +117,23 @@ extension TreeBuilder {
 
   /// The start of the span of an element of the document's own context, whose start tag
   /// declares `attributes` attributes and namespaces (libxml2 does not report an
-  /// `xmlns:xml` declaration; the writer keeps it).
-  func startTagSpan(attributes: Int) -> OpenSpan? {
+  /// `xmlns:xml` declaration; the writer keeps it) and ends at `last` (its `>` or the `/` of
+  /// `/>`; -1 when not known: the tag is scanned).
+  func startTagSpan(attributes: Int, last: Int) -> OpenSpan? {
     let lt = locate(nil)
     flushPending(textEnd: lt)
     guard let lt, let m = markup else { return nil }
-    guard let tag = m.startTagEnd(from: lt) else {
+    let tag: (end: Int, selfClosing: Bool)?
+    if last > lt, last < m.count, m[last] == UInt8(ascii: ">") {
+      tag = (last + 1, m[last - 1] == UInt8(ascii: "/"))
+    } else if last > lt, last + 1 < m.count, m[last] == UInt8(ascii: "/"),
+      m[last + 1] == UInt8(ascii: ">")
+    {
+      tag = (last + 2, true)
+    } else {
+      tag = m.startTagEnd(from: lt)
+    }
+    guard let tag else {
       stopRecording()
       return nil
     }

@@ -10,9 +10,21 @@ import Glibc
 /// kept by libxml2, for its entities and the doctype's text. Internal entities, which
 /// Illustrator writes for namespace URIs and content, are expanded within
 /// ``Limits/maxEntityExpansion``; libxml2 itself stops entity loops and amplification.
+///
+/// A large input is read on two threads: libxml2 parses on one, where each event is recorded
+/// with the location of its start tag (``SAXRecorder``), and the builder takes the events on
+/// the other (``ParseTape``), the same events in the same order, so the document is the one
+/// a single thread builds. The two halves take about as long on the 40 largest openclipart
+/// drawings.
 struct XMLReader {
   let limits: Limits
   let path: String?
+  /// Whether libxml2 parses on a thread of its own; nil: when the input has at least
+  /// ``pipelineMinBytes`` and the machine more than one core.
+  var pipelined: Bool? = nil
+
+  /// Below this size a second thread costs more than it saves.
+  static let pipelineMinBytes = 128 << 10
 
   private static let options = Int32(
     XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
@@ -24,6 +36,8 @@ struct XMLReader {
     xmlSetExternalEntityLoader { _, _, _ in nil }
     return true
   }()
+
+  private static let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
 
   func read(_ bytes: [UInt8]) throws(SVGError) -> Document {
     _ = Self.initialized
@@ -39,46 +53,92 @@ struct XMLReader {
       throw SVGError(.io, "cannot create an XML parser", file: path)
     }
     defer { xmlFreeParserCtxt(ctxt) }
-    let builder = TreeBuilder(limits: limits, main: ctxt)
-    builder.document.reserveCapacity(Self.nodeBound(bytes, limits: limits))
-    ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
-    TreeBuilder.install(on: ctxt.pointee.sax)
-    let doc = bytes.withUnsafeBufferPointer { buf in
-      if Self.isASCIICompatible(buf) { builder.startRecording(MarkupBytes(buf)) }
-      defer { builder.markup = nil }
-      return buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-        xmlCtxtReadMemory(ctxt, $0, Int32(buf.count), path ?? "input.svg", nil, Self.options)
+    return try bytes.withUnsafeBufferPointer { buf throws(SVGError) -> Document in
+      let builder = TreeBuilder(limits: limits, stop: ParseStop())
+      let asciiCompatible = Self.isASCIICompatible(buf)
+      if asciiCompatible { builder.startRecording(MarkupBytes(buf)) }
+      let (doc, sizeError) = parse(buf, ctxt, into: builder, transcoded: !asciiCompatible)
+      builder.markup = nil
+      defer { if let doc { xmlFreeDoc(doc) } }
+      if let stop = builder.stopReason {
+        throw SVGError(stop.kind, stop.message, file: path, location: stop.location)
+      }
+      guard doc != nil, ctxt.pointee.wellFormed != 0 else {
+        if let stop = sizeError {
+          throw SVGError(.limit, stop.message, file: path, location: stop.location)
+        }
+        throw Self.libxmlError(ctxt, path: path)
+      }
+      var document = builder.finish(doc: doc, source: bytes)
+      document.sourcePath = path
+      try SVGRoot.check(&document, path: path)
+      return document
+    }
+  }
+
+  /// Parses `buf` into `builder`: libxml2's document (the DTD) and the first size-limit
+  /// error libxml2 reported.
+  private func parse(
+    _ buf: UnsafeBufferPointer<UInt8>, _ ctxt: xmlParserCtxtPtr, into builder: TreeBuilder,
+    transcoded: Bool
+  ) -> (xmlDocPtr?, TreeBuilder.Stop?) {
+    let name = path ?? "input.svg"
+    let base = buf.baseAddress!
+    let count = Int32(buf.count)
+    // What xmlCtxtReadMemory does, but for freeing the document of an input that is not
+    // well-formed, which the builder may still be reading entities from: the caller frees it.
+    func run(_ recorder: SAXRecorder) -> xmlDocPtr? {
+      xmlCtxtReset(ctxt)
+      ctxt.pointee._private = Unmanaged.passUnretained(recorder).toOpaque()
+      SAXRecorder.install(on: ctxt.pointee.sax)
+      let input = base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+        xmlParserInputBufferCreateMem($0, count, XML_CHAR_ENCODING_NONE)
+      }
+      guard let input else { return nil }
+      guard let stream = xmlNewIOInputStream(ctxt, input, XML_CHAR_ENCODING_NONE) else {
+        xmlFreeParserInputBuffer(input)
+        return nil
+      }
+      inputPush(ctxt, stream)
+      xmlCtxtUseOptions(ctxt, Self.options)
+      stream.pointee.filename = name.withCString { UnsafePointer(strdup($0)) }
+      xmlParseDocument(ctxt)
+      defer { ctxt.pointee.myDoc = nil }
+      return ctxt.pointee.myDoc
+    }
+    if pipelined ?? (buf.count >= Self.pipelineMinBytes && Self.cores > 1) {
+      let tape = ParseTape()
+      let recorder = SAXRecorder(
+        main: ctxt, input: buf, transcoded: transcoded, tape: tape, stop: builder.stopSignal)
+      final class Outcome: @unchecked Sendable { var doc: xmlDocPtr? }
+      let outcome = Outcome()
+      if let join = startThread({
+        outcome.doc = run(recorder)
+        tape.finish()
+      }) {
+        builder.document.reserveCapacity(Self.nodeBound(buf, limits: limits))
+        tape.read { builder.take($0) }
+        join()
+        return (outcome.doc, recorder.sizeError)
       }
     }
-    defer { if let doc { xmlFreeDoc(doc) } }
-    if let stop = builder.stopReason {
-      throw SVGError(stop.kind, stop.message, file: path, location: stop.location)
-    }
-    guard doc != nil, ctxt.pointee.wellFormed != 0 else {
-      if let stop = builder.sizeError {
-        throw SVGError(.limit, stop.message, file: path, location: stop.location)
-      }
-      throw Self.libxmlError(ctxt, path: path)
-    }
-    var document = builder.finish(doc: doc, source: bytes)
-    document.sourcePath = path
-    try SVGRoot.check(&document, path: path)
-    return document
+    builder.document.reserveCapacity(Self.nodeBound(buf, limits: limits))
+    let recorder = SAXRecorder(
+      main: ctxt, input: buf, transcoded: transcoded, builder: builder)
+    let doc = withExtendedLifetime(recorder) { run(recorder) }
+    return (doc, recorder.sizeError)
   }
 
   /// How many nodes the input can give without entities, so the arena grows once: every
   /// node but text starts at a `<`, and text stands before a `<` or at the end. Capped for
   /// inputs over ``Limits/maxElements`` (the reader stops there).
-  private static func nodeBound(_ bytes: [UInt8], limits: Limits) -> Int {
-    let markup = bytes.withUnsafeBufferPointer { buf in
-      let m = MarkupBytes(buf)
-      var count = 0
-      var i = 0
-      while let lt = m.find(UInt8(ascii: "<"), from: i) {
-        count += 1
-        i = lt + 1
-      }
-      return count
+  private static func nodeBound(_ buf: UnsafeBufferPointer<UInt8>, limits: Limits) -> Int {
+    let m = MarkupBytes(buf)
+    var markup = 0
+    var i = 0
+    while let lt = m.find(UInt8(ascii: "<"), from: i) {
+      markup += 1
+      i = lt + 1
     }
     return min(2 * markup + 2, 2 * limits.maxElements) + 16
   }
@@ -106,32 +166,55 @@ struct XMLReader {
   }
 }
 
-/// Finds the `<` that opened the tag just parsed: `<` cannot occur inside a start tag, so
-/// scanning back from the parser's position is exact and costs the tag's length.
-func startTagLocation(_ ctxt: xmlParserCtxtPtr) -> SourceLocation {
-  guard let input = ctxt.pointee.input, let base = input.pointee.base,
-    var p = input.pointee.cur
+/// Where the start tag just parsed begins: libxml2 stands at its `>` (the `/` of `/>`), at
+/// a line and column it knows, and `<` cannot occur inside a start tag, so scanning back to
+/// the `<` in libxml2's buffer is exact and costs the tag's length. The newlines and
+/// characters (bytes that do not continue one) after the `<` are counted eight bytes at a
+/// step, with a count in each byte of a word (the baseline x86-64 that the toolchain
+/// targets has no population-count instruction); a tag that holds a path's data can run to
+/// megabytes, mostly on one line.
+///
+/// `bytes` is where to scan: libxml2's buffer, or the input when libxml2 reads it as it is
+/// (libxml2 drops what it has parsed from its buffer near the end of the input, and the line
+/// of the tag may start there); `position` is where libxml2 stands in it.
+func startTagLocation(
+  _ ctxt: xmlParserCtxtPtr, in bytes: UnsafeBufferPointer<UInt8>? = nil, at position: Int = 0
+) -> SourceLocation {
+  guard let input = ctxt.pointee.input, let cur = input.pointee.cur,
+    let base = bytes?.baseAddress ?? input.pointee.base
   else { return .unknown }
+  var p = bytes == nil ? cur : base + position
   let line = Int(input.pointee.line)
-  // Back from `cur` to the last `<`, counting the newlines and characters (bytes that do
-  // not continue one) after it: eight bytes at a time while they hold no `<`.
   var newlines = 0
-  var chars = 0
+  var continuations = 0
+  var bytes = 0
   while p - base >= 8 {
-    let w = UnsafeRawPointer(p - 7).loadUnaligned(as: UInt64.self)
-    if zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C) != 0 { break }  // a `<`
-    newlines += zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
-    chars += 8 - zeroBytes((w & 0xC0C0_C0C0_C0C0_C0C0) ^ 0x8080_8080_8080_8080).nonzeroBitCount
-    p -= 8
+    var newlineLanes: UInt64 = 0
+    var continuationLanes: UInt64 = 0
+    var words = 0
+    while words < 255 && p - base >= 8 {  // a byte of the sums holds up to 255
+      let w = UnsafeRawPointer(p - 7).loadUnaligned(as: UInt64.self)
+      if zeroBytes(w ^ 0x3C3C_3C3C_3C3C_3C3C) != 0 { break }  // a `<`
+      newlineLanes &+= zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A) >> 7
+      continuationLanes &+= zeroBytes((w & 0xC0C0_C0C0_C0C0_C0C0) ^ 0x8080_8080_8080_8080) >> 7
+      p -= 8
+      words += 1
+    }
+    newlines += byteSum(newlineLanes)
+    continuations += byteSum(continuationLanes)
+    bytes += 8 * words
+    if words < 255 { break }
   }
   while p > base && p.pointee != UInt8(ascii: "<") {
     if p.pointee == UInt8(ascii: "\n") { newlines += 1 }
-    if p.pointee & 0xC0 != 0x80 { chars += 1 }
+    if p.pointee & 0xC0 == 0x80 { continuations += 1 }
+    bytes += 1
     p -= 1
   }
   guard p.pointee == UInt8(ascii: "<") else { return SourceLocation(line: line, column: 0) }
   if newlines == 0 {
-    return SourceLocation(line: line, column: max(1, Int(input.pointee.col) - chars))
+    return SourceLocation(
+      line: line, column: max(1, Int(input.pointee.col) - (bytes - continuations)))
   }
   var column = 1
   var q = p
@@ -140,57 +223,6 @@ func startTagLocation(_ ctxt: xmlParserCtxtPtr) -> SourceLocation {
     q -= 1
   }
   return SourceLocation(line: line - newlines, column: column)
-}
-
-/// ``startTagLocation(_:)`` read from the input the spans are recorded from, when libxml2
-/// reads the same bytes (UTF-8 or ASCII): `lt` is the tag's `<` and `last` its `>` (the `/`
-/// of `/>`), where libxml2 stands when it reports the tag. The same count, forwards over the
-/// tag with no search for the `<`. The newlines are found by libc's `memchr` (many bytes at a
-/// step; a tag holding a path's data can run to megabytes, mostly on one line); only a tag
-/// on one line needs its characters counted, eight bytes at a time with a count in each byte
-/// of a word (the baseline x86-64 the toolchain targets has no population-count instruction).
-func startTagLocation(
-  _ ctxt: xmlParserCtxtPtr, in bytes: UnsafeBufferPointer<UInt8>, lt: Int, last: Int
-) -> SourceLocation {
-  guard let input = ctxt.pointee.input, let base = bytes.baseAddress, lt < last,
-    last < bytes.count
-  else { return .unknown }
-  let line = Int(input.pointee.line)
-  let end = last + 1
-  var newlines = 0
-  var i = lt + 1
-  while i < end, let p = memchr(base + i, 0x0A, end - i) {
-    newlines += 1
-    i = UnsafePointer(p.assumingMemoryBound(to: UInt8.self)) - base + 1
-  }
-  if newlines > 0 {
-    var column = 1
-    var q = lt
-    while q > 0 && base[q - 1] != UInt8(ascii: "\n") {
-      if base[q] & 0xC0 != 0x80 { column += 1 }
-      q -= 1
-    }
-    return SourceLocation(line: line - newlines, column: column)
-  }
-  var continuations = 0
-  i = lt + 1
-  while end - i >= 8 {
-    var continuationLanes: UInt64 = 0
-    var words = 0
-    while words < 255 && end - i >= 8 {  // a byte of the sums holds up to 255
-      let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      continuationLanes &+= zeroBytes((w & 0xC0C0_C0C0_C0C0_C0C0) ^ 0x8080_8080_8080_8080) >> 7
-      i += 8
-      words += 1
-    }
-    continuations += byteSum(continuationLanes)
-  }
-  while i < end {
-    if base[i] & 0xC0 == 0x80 { continuations += 1 }
-    i += 1
-  }
-  let chars = (last - lt) - continuations
-  return SourceLocation(line: line, column: max(1, Int(input.pointee.col) - chars))
 }
 
 /// The sum of the eight bytes of `w`.
