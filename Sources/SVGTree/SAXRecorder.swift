@@ -24,8 +24,8 @@ final class SAXRecorder {
 
   private let builder: TreeBuilder?
   private let tape: ParseTape?
-  /// Where an event is written when it is taken at once.
   // The recorder runs on the parser's thread, one callback at a time.
+  /// Where an event is written when it is taken at once.
   @exclusivity(unchecked) private var scratch = UnsafeMutableRawPointer.allocate(
     byteCount: 4096, alignment: 16)
   @exclusivity(unchecked) private var scratchCapacity = 4096
@@ -46,7 +46,8 @@ final class SAXRecorder {
     self.tape = nil
   }
 
-  /// Events go to `tape`, with copies of their values.
+  /// Events go to `tape`, with their values where the builder can read them later
+  /// (``lasting(_:_:_:_:)``).
   init(
     main: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, transcoded: Bool,
     tape: ParseTape, stop: ParseStop

@@ -85,23 +85,28 @@ struct XMLReader {
     let name = path ?? "input.svg"
     let base = buf.baseAddress!
     let count = Int32(buf.count)
-    // What xmlCtxtReadMemory does, but for freeing the document of an input that is not
-    // well-formed, which the builder may still be reading entities from: the caller frees it.
-    func run(_ recorder: SAXRecorder) -> xmlDocPtr? {
+    // What xmlCtxtReadMemory does, in two steps and without freeing the document of an
+    // input that is not well-formed (the builder may still be reading entities from it; the
+    // caller frees it). The input is set up on this thread, so that libxml2's copy of it
+    // comes from this thread's heap, where it is freed and used again.
+    func prepare(_ recorder: SAXRecorder) -> Bool {
       xmlCtxtReset(ctxt)
       ctxt.pointee._private = Unmanaged.passUnretained(recorder).toOpaque()
       SAXRecorder.install(on: ctxt.pointee.sax)
       let input = base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
         xmlParserInputBufferCreateMem($0, count, XML_CHAR_ENCODING_NONE)
       }
-      guard let input else { return nil }
+      guard let input else { return false }
       guard let stream = xmlNewIOInputStream(ctxt, input, XML_CHAR_ENCODING_NONE) else {
         xmlFreeParserInputBuffer(input)
-        return nil
+        return false
       }
       inputPush(ctxt, stream)
       xmlCtxtUseOptions(ctxt, Self.options)
       stream.pointee.filename = name.withCString { UnsafePointer(strdup($0)) }
+      return true
+    }
+    func parseDocument() -> xmlDocPtr? {
       xmlParseDocument(ctxt)
       defer { ctxt.pointee.myDoc = nil }
       return ctxt.pointee.myDoc
@@ -110,10 +115,11 @@ struct XMLReader {
       let tape = ParseTape()
       let recorder = SAXRecorder(
         main: ctxt, input: buf, transcoded: transcoded, tape: tape, stop: builder.stopSignal)
+      guard prepare(recorder) else { return (nil, nil) }
       final class Outcome: @unchecked Sendable { var doc: xmlDocPtr? }
       let outcome = Outcome()
       if let join = startThread({
-        outcome.doc = run(recorder)
+        outcome.doc = parseDocument()
         tape.finish()
       }) {
         builder.document.reserveCapacity(Self.nodeBound(buf, limits: limits))
@@ -123,9 +129,9 @@ struct XMLReader {
       }
     }
     builder.document.reserveCapacity(Self.nodeBound(buf, limits: limits))
-    let recorder = SAXRecorder(
-      main: ctxt, input: buf, transcoded: transcoded, builder: builder)
-    let doc = withExtendedLifetime(recorder) { run(recorder) }
+    let recorder = SAXRecorder(main: ctxt, input: buf, transcoded: transcoded, builder: builder)
+    guard prepare(recorder) else { return (nil, nil) }
+    let doc = withExtendedLifetime(recorder) { parseDocument() }
     return (doc, recorder.sizeError)
   }
 
