@@ -111,6 +111,35 @@ import Testing
     Self.expectSame(invalid, "invalid UTF-8 near the end")
   }
 
+  /// Large drawings cut short, with bytes changed, or with a stray `<` or `&` put in at
+  /// random places (a fixed seed): whatever the error, or the document, it is the same.
+  @Test func mutatedDrawingsGiveTheSameOutcome() throws {
+    let files = try openclipartDrawings().filter {
+      let size = try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int
+      return (size ?? 0) ?? 0 >= XMLReader.pipelineMinBytes
+    }
+    #expect(files.count >= 6)
+    var random = SplitMix(seed: 18)
+    var failed = 0
+    for f in files.prefix(6) {
+      let bytes = try BoundedFile.read(f, maxBytes: 100 << 20)
+      for mutation in 0..<8 {
+        var mutant = bytes
+        let at = Int(random.next() * Double(bytes.count))
+        switch mutation % 4 {
+        case 0: mutant.removeSubrange(at...)
+        case 1: mutant[at] = UInt8(random.next() * 256)
+        case 2: mutant.insert(UInt8(ascii: "<"), at: at)
+        default: mutant.insert(contentsOf: Array("&x;".utf8), at: at)
+        }
+        Self.expectSame(mutant, "\(f), mutation \(mutation) at \(at)")
+        if Self.outcome(mutant, pipelined: true).first?.hasPrefix("error") == true { failed += 1 }
+      }
+    }
+    // Most mutants are errors, found at every stage of the parse; some still read.
+    #expect(failed >= 24 && failed < 48, "\(failed) of 48 failed")
+  }
+
   @Test func openclipartDrawingsAreReadTheSame() throws {
     // scripts/bootstrap installs openclipart-svg; every 32nd drawing, and the largest.
     let files = try openclipartDrawings()
