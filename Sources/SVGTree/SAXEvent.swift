@@ -7,8 +7,9 @@ import Glibc
 ///
 /// The parser's thread writes the record (``SAXRecorder``). Read in one thread, it points at
 /// the values where libxml2 has them and is taken at once, inside the callback; read in two
-/// (``ParseTape``), the values are copied beside it and the builder takes it later, on the
-/// other thread. Names stay pointers into libxml2's dictionary, which every context of a
+/// (``ParseTape``), the builder takes it later, on the other thread, so its values point
+/// into the input where libxml2 left them as they stand there, and are copied beside it
+/// otherwise. Names stay pointers into libxml2's dictionary, which every context of a
 /// parse shares and which lives as long as the parse: the same pointer is the same name.
 /// What the builder would otherwise ask libxml2's context (where the parser stands, an
 /// entity's length) is read into the record while the event is current.

@@ -225,7 +225,8 @@ final class SAXRecorder {
     }
   }
 
-  /// The window of `ctxt` when it is the document's and libxml2 reads the input as it is.
+  /// The window of `ctxt` when it is the document's and libxml2 reads the input as it is:
+  /// where libxml2 stands in it is then where it stands in the input.
   private func window(_ ctxt: xmlParserCtxtPtr) -> Window? {
     guard ctxt == main, !transcoded, let input = ctxt.pointee.input,
       input.pointee.buf?.pointee.encoder == nil, let start = input.pointee.base,
@@ -270,11 +271,8 @@ final class SAXRecorder {
     locate(&e)
     let window = window(ctxt)
     if e.isMain {
-      // libxml2's offset (xmlByteConsumed's, without an encoder) is the input's.
-      if !transcoded, let input = ctxt.pointee.input, input.pointee.buf?.pointee.encoder == nil,
-        let base = input.pointee.base, let cur = input.pointee.cur
-      {
-        e.offset = Int(input.pointee.consumed) + (cur - base)
+      if let window, let cur = ctxt.pointee.input?.pointee.cur {
+        e.offset = window.offset + (cur - window.start)
       }
       e.location =
         e.offset >= 0 && e.offset < self.input.count
