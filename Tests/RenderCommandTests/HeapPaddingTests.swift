@@ -2,11 +2,12 @@ import Testing
 
 @testable import RenderCommand
 
-/// The padding is one malloc accepts, and larger than glibc's default (128 KiB), which is
-/// what a one-drawing render changes.
+/// Malloc accepts both settings, and both are larger than glibc's defaults (128 KiB each),
+/// which is what a one-drawing render changes.
 @Suite struct HeapPaddingTests {
-  @Test func mallocAcceptsThePadding() {
+  @Test func mallocAcceptsThePaddingAndThreshold() {
     #expect(HeapPadding.apply())
     #expect(HeapPadding.bytes > 128 << 10)
+    #expect(HeapPadding.mappedFrom > 128 << 10)
   }
 }
