@@ -83,6 +83,7 @@ public struct RenderJob: Sendable {
           single = try request.render(placed, limits: options.limits)
         }
       } catch { throw BadInput("\(Self.name(input)): \(error)") }
+      if releasingMemory { KeptUntilExit.keep((tree, placed)) }
       clock.lap("Rendering")
     }
     if inputs.count > 1 {
