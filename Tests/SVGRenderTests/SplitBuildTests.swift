@@ -131,6 +131,24 @@ import Testing
     #expect(SplitBuild.plan(text, root: text.root!) == nil)
   }
 
+  /// Illustrator's files hold their layers in a `switch`, after a `foreignObject` of its own
+  /// data that no renderer draws: the cut is made inside the layer the `switch` draws.
+  @Test func aLayerInsideASwitchIsCut() throws {
+    let illustrator = "http://ns.adobe.com/AdobeIllustrator/10.0/"
+    let text = Self.drawing(4000, odd: Self.odd)
+      .replacingOccurrences(
+        of: #"<g id="layer1">"#,
+        with: #"<switch><foreignObject requiredExtensions="\#(illustrator)" width="1" height="1"/>"#
+          + #"<g id="layer1">"#
+      )
+      .replacingOccurrences(of: "</g>\n</svg>", with: "</g></switch>\n</svg>")
+    let document = try Document(string: text)
+    let plan = try #require(SplitBuild.plan(document, root: document.root!))
+    #expect(document[plan.parent].attribute("id") == "layer1")
+    #expect(document[plan.parent].parent.flatMap { document.elementName($0) } == .switch)
+    try Self.expectSame(text)
+  }
+
   @Test func theTreeAndDiagnosticsAreThoseOfTheBuildInOrder() throws {
     let (split, _) = try Self.bothBuilds(Self.drawing(4000, odd: Self.odd))
     // Diagnostics in both runs, so that their order is checked.

@@ -27,10 +27,12 @@ struct SplitBuild {
 
   /// The cut for `document`, whose root is `root`, or nil when it is built in one run: it is
   /// small, has text (fonts are loaded and their warnings given once per process, by the
-  /// first text built), or has nothing to cut. Descends from the root into a `g` or `a`
-  /// child that holds three quarters of its parent's weight (drawing programs put the whole
-  /// drawing in a layer or two), then cuts that element's children where the two runs weigh
-  /// most nearly the same.
+  /// first text built), or has nothing to cut. Descends from the root into a `g`, `a` or
+  /// `switch` child that holds three quarters of its parent's weight (drawing programs put
+  /// the whole drawing in a layer or two; Illustrator puts its layers in a `switch`, beside
+  /// a `foreignObject` of its own data), then cuts that element's children where the two
+  /// runs weigh most nearly the same. A cut of a `switch`'s own children is never taken (it
+  /// draws one of them): such a drawing is built in one run, as before the cut.
   static func plan(_ document: Document, root: NodeID) -> SplitBuild? {
     var weights = [Int](repeating: 0, count: document.nodes.count)
     let total = document.nodes.withUnsafeBufferPointer { weigh($0, root, &weights) }
@@ -43,7 +45,7 @@ struct SplitBuild {
         return nil
       }
       let name = document.elementName(heaviest)
-      if weights[heaviest.index] * 4 > sum * 3, name == .g || name == .a {
+      if weights[heaviest.index] * 4 > sum * 3, name == .g || name == .a || name == .switch {
         parent = heaviest
         continue
       }
