@@ -42,9 +42,13 @@ private struct PathDataParser {
   var lastCubicControl: Point?
   var lastQuadControl: Point?
 
+  /// Room is made for one element per 32 bytes of `d`: the 26.5 MB of path data in the 40
+  /// largest openclipart drawings make 0.81 M elements, one per 32.7 bytes. The array is
+  /// the path the render tree keeps; room for one per 8 bytes left three quarters of it
+  /// unused (56 bytes an element), which raised the largest render's peak by 2.4 MiB.
   init(_ d: String) {
     s = ValueScanner(d)
-    elements.reserveCapacity(s.bytes.count / 8)
+    elements.reserveCapacity(s.bytes.count / 32)
   }
 
   mutating func fail(_ message: String) -> PathDataError {
