@@ -12,12 +12,12 @@ import CMalloc
 /// instead of 82.5k, with the same peak resident memory (pages are only reserved, and
 /// ``RenderJob/releaseFreedMemory()`` still gives the heap back before a large image).
 ///
-/// By default a block of 128 KiB or more (an array of the tree's nodes as it doubles, libxml2's
-/// copy of the input, the image) is mapped apart and unmapped when freed, so the next one
-/// comes as fresh pages, each cleared and mapped by the kernel. Taken from the heap up to
-/// 32 MiB (glibc's largest threshold), the blocks a growing array frees are reused: on the
-/// same 40 drawings, 108.7k page faults instead of 117.1k and 1% less time (15 alternating
-/// runs of each file); the largest peak rose from 26.7 to 27.3 MiB (resvg: 28.1 MiB).
+/// By default a block of 128 KiB or more (an array as it grows, libxml2's copy of the input,
+/// the image) is mapped apart and unmapped when freed, so the next one comes as fresh pages,
+/// each cleared and mapped by the kernel. Taken from the heap up to 32 MiB (glibc's largest
+/// threshold), the blocks a growing array frees are reused: on the same 40 drawings, 108.7k
+/// page faults instead of 117.1k and 1-4% less time (two sets of 15 alternating runs of each
+/// file); the largest peak rose from 26.7 to 27.3 MiB (resvg: 28.1 MiB).
 ///
 /// Not set for a batch, where the free memory kept would stay resident from file to file.
 enum HeapPadding {

@@ -31,8 +31,8 @@ struct SplitBuild {
   /// `switch` child that holds three quarters of its parent's weight (drawing programs put
   /// the whole drawing in a layer or two; Illustrator puts its layers in a `switch`, beside
   /// a `foreignObject` of its own data), then cuts that element's children where the two
-  /// runs weigh most nearly the same. A cut of a `switch`'s own children is never taken (it
-  /// draws one of them): such a drawing is built in one run, as before the cut.
+  /// runs weigh most nearly the same. A cut among a `switch`'s own children is never taken
+  /// (the `switch` draws one of them), and the drawing is then built in one run.
   static func plan(_ document: Document, root: NodeID) -> SplitBuild? {
     var weights = [Int](repeating: 0, count: document.nodes.count)
     let total = document.nodes.withUnsafeBufferPointer { weigh($0, root, &weights) }
