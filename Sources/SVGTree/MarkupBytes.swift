@@ -180,7 +180,7 @@ package struct MarkupBytes {
     let prolog = prologEnd()
     guard var i = (0..<prolog).first(where: { starts("encoding", at: $0) }) else { return nil }
     i += 8
-    while i < prolog, bytes[i] == 0x20 || bytes[i] == UInt8(ascii: "=") || bytes[i] == 0x09 {
+    while i < prolog, Self.isSpace(bytes[i]) || bytes[i] == UInt8(ascii: "=") {
       i += 1
     }
     guard i < prolog, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'"),

@@ -5,11 +5,13 @@ import Glibc
 extension Document {
   /// Reads an SVG (or gzip-compressed `.svgz`) document from bytes.
   /// - Parameter path: used in error messages and as the base for relative references.
-  public init(bytes: [UInt8], path: String? = nil, limits: Limits = .default) throws(SVGError) {
-    let data =
-      try Gzip.isCompressed(bytes)
-      ? Gzip.inflate(bytes, limit: limits.maxInputBytes, path: path) : bytes
-    self = try XMLReader(limits: limits, path: path).read(data)
+  public init(bytes: consuming [UInt8], path: String? = nil, limits: Limits = .default)
+    throws(SVGError)
+  {
+    if Gzip.isCompressed(bytes) {
+      bytes = try Gzip.inflate(bytes, limit: limits.maxInputBytes, path: path)
+    }
+    self = try XMLReader(limits: limits, path: path).read(consume bytes)
   }
 
   /// Reads an SVG document from a string.
@@ -20,7 +22,7 @@ extension Document {
   /// Reads an SVG or SVGZ file. `-` reads standard input.
   public init(contentsOfFile path: String, limits: Limits = .default) throws(SVGError) {
     let bytes = try FileInput.read(path, limit: limits.maxInputBytes)
-    try self.init(bytes: bytes, path: path == "-" ? "<stdin>" : path, limits: limits)
+    try self.init(bytes: consume bytes, path: path == "-" ? "<stdin>" : path, limits: limits)
   }
 }
 

@@ -39,7 +39,7 @@ struct XMLReader {
 
   private static let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
 
-  func read(_ bytes: [UInt8]) throws(SVGError) -> Document {
+  func read(_ bytes: consuming [UInt8]) throws(SVGError) -> Document {
     _ = Self.initialized
     guard bytes.count <= limits.maxInputBytes else {
       throw SVGError(
@@ -53,56 +53,61 @@ struct XMLReader {
       throw SVGError(.io, "cannot create an XML parser", file: path)
     }
     defer { xmlFreeParserCtxt(ctxt) }
-    return try bytes.withUnsafeBufferPointer { buf throws(SVGError) -> Document in
-      let builder = TreeBuilder(limits: limits, stop: ParseStop())
+    // The zero after the input lets libxml2 read it where it is (``ParserInput``); an array
+    // read from a file has room for it, and the caller's is taken over.
+    var input = consume bytes
+    let count = input.count
+    input.append(0)
+    let builder = TreeBuilder(limits: limits, stop: ParseStop())
+    let (doc, sizeError) = input.withUnsafeBufferPointer { terminated in
+      let buf = UnsafeBufferPointer(rebasing: terminated[..<count])
       let asciiCompatible = Self.isASCIICompatible(buf)
       if asciiCompatible { builder.startRecording(MarkupBytes(buf)) }
-      let (doc, sizeError) = parse(buf, ctxt, into: builder, transcoded: !asciiCompatible)
-      builder.markup = nil
-      defer { if let doc { xmlFreeDoc(doc) } }
-      if let stop = builder.stopReason {
-        throw SVGError(stop.kind, stop.message, file: path, location: stop.location)
-      }
-      guard doc != nil, ctxt.pointee.wellFormed != 0 else {
-        if let stop = sizeError {
-          throw SVGError(.limit, stop.message, file: path, location: stop.location)
-        }
-        throw Self.libxmlError(ctxt, path: path)
-      }
-      var document = builder.finish(doc: doc, source: bytes)
-      document.sourcePath = path
-      try SVGRoot.check(&document, path: path)
-      return document
+      defer { builder.markup = nil }
+      return parse(buf, ctxt, into: builder, transcoded: !asciiCompatible)
     }
+    defer { if let doc { xmlFreeDoc(doc) } }
+    if let stop = builder.stopReason {
+      throw SVGError(stop.kind, stop.message, file: path, location: stop.location)
+    }
+    guard doc != nil, ctxt.pointee.wellFormed != 0 else {
+      if let stop = sizeError {
+        throw SVGError(.limit, stop.message, file: path, location: stop.location)
+      }
+      throw Self.libxmlError(ctxt, path: path)
+    }
+    input.removeLast()
+    var document = builder.finish(doc: doc, source: input)
+    document.sourcePath = path
+    try SVGRoot.check(&document, path: path)
+    return document
   }
 
-  /// Parses `buf` into `builder`: libxml2's document (the DTD) and the first size-limit
-  /// error libxml2 reported.
+  /// Parses `buf`, which a zero follows in memory, into `builder`: libxml2's document (the
+  /// DTD) and the first size-limit error libxml2 reported.
   private func parse(
     _ buf: UnsafeBufferPointer<UInt8>, _ ctxt: xmlParserCtxtPtr, into builder: TreeBuilder,
     transcoded: Bool
   ) -> (xmlDocPtr?, TreeBuilder.Stop?) {
     let name = path ?? "input.svg"
-    let base = buf.baseAddress!
-    let count = Int32(buf.count)
     // What xmlCtxtReadMemory does, in two steps and without freeing the document of an
     // input that is not well-formed (the builder may still be reading entities from it; the
-    // caller frees it). The input is set up on this thread, so that libxml2's copy of it
-    // comes from this thread's heap, where it is freed and used again.
+    // caller frees it). A copy of the input (``ParserInput``) is made on this thread, so
+    // that it comes from this thread's heap, where it is freed and used again.
     func prepare(_ recorder: SAXRecorder) -> Bool {
       xmlCtxtReset(ctxt)
       ctxt.pointee._private = Unmanaged.passUnretained(recorder).toOpaque()
       SAXRecorder.install(on: ctxt.pointee.sax)
-      let input = base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-        xmlParserInputBufferCreateMem($0, count, XML_CHAR_ENCODING_NONE)
+      guard let (input, inPlace) = ParserInput.buffer(buf, transcoded: transcoded) else {
+        return false
       }
-      guard let input else { return false }
       guard let stream = xmlNewIOInputStream(ctxt, input, XML_CHAR_ENCODING_NONE) else {
         xmlFreeParserInputBuffer(input)
         return false
       }
       inputPush(ctxt, stream)
       xmlCtxtUseOptions(ctxt, Self.options)
+      if inPlace { ParserInput.markParse(ctxt) }
       stream.pointee.filename = name.withCString { UnsafePointer(strdup($0)) }
       return true
     }

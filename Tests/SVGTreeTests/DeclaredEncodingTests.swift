@@ -13,6 +13,7 @@ import Testing
   @Test func theDeclaredNameLowercased() {
     #expect(encoding("<?xml version=\"1.0\" encoding=\"UTF-8\"?><svg/>") == "utf-8")
     #expect(encoding("<?xml version='1.0' encoding = 'ISO-8859-1' ?>\n<svg/>") == "iso-8859-1")
+    #expect(encoding("<?xml version='1.0'\r\nencoding\n=\n'ISO-8859-1'?><svg/>") == "iso-8859-1")
     #expect(
       encoding("\u{FEFF}<?xml version=\"1.0\" encoding=\"Windows-1252\"?><svg/>")
         == "windows-1252")

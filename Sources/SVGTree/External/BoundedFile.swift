@@ -63,12 +63,13 @@ package enum BoundedFile {
   }
 
   /// Reads a regular file of `size` bytes straight into the array it is returned in (no
-  /// chunk copies, no regrowth); a file that grew meanwhile goes on in chunks.
+  /// chunk copies, no regrowth); a file that grew meanwhile goes on in chunks. The array
+  /// has room for a byte more: the XML reader ends its input with a zero (``ParserInput``).
   private static func readRegular(descriptor fd: Int32, size: Int, maxBytes: Int)
     throws(Failure) -> [UInt8]
   {
     var failed = false
-    let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+    let out = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
       // `read` would otherwise fault the fresh buffer in a page at a time (``PageMapping``).
       if size > 0 { PageMapping.prefault(buffer.baseAddress!, count: size) }
       while count < size {
