@@ -107,20 +107,45 @@ public struct Document: Sendable {
   // MARK: Building and editing
 
   /// Adds `node` as the last child of `parent` and returns its ID.
-  /// Inlined into the reader, which calls it once per node. (The reader's node still goes
-  /// through a temporary copy on the way in: a retain and a release of each of its strings
-  /// and arrays, about 1% of a batch of thumbnails; not solved yet.)
-  @discardableResult @inline(__always)
+  @discardableResult
   public mutating func append(_ node: consuming Node, to parent: NodeID) -> NodeID {
-    let id = NodeID(nodes.count)
-    let name = node.attributes.isEmpty ? nil : node.id
     if !node.children.isEmpty { node.children = [] }
-    node.parent = parent
-    nodes.append(consume node)
+    let id = appendUnlinked(node, to: parent)
     nodes[parent.index].children.append(id)
     markChildrenEdited(parent)
+    return id
+  }
+
+  /// ``append(_:to:)`` for a reader, which adds nodes in document order and none with
+  /// children: `parent`'s `children` is left as it is until ``linkChildren(from:)``, which
+  /// allocates each array once at its size instead of growing it a child at a time (a few
+  /// allocations and copies for each parent, on the reader's busiest thread). Inlined into
+  /// the reader, which calls it once per node. (The reader's node still goes through a
+  /// temporary copy on the way in: a retain and a release of each of its strings and
+  /// arrays, about 1% of a batch of thumbnails; not solved yet.)
+  @discardableResult @inline(__always)
+  mutating func appendUnlinked(_ node: consuming Node, to parent: NodeID) -> NodeID {
+    let id = NodeID(nodes.count)
+    let name = node.attributes.isEmpty ? nil : node.id
+    node.parent = parent
+    nodes.append(consume node)
     if let name, idIndex[name] == nil { idIndex[name] = id }
     return id
+  }
+
+  /// Adds each node from index `first` on to its parent's `children`, in order (see
+  /// ``appendUnlinked(_:to:)``).
+  mutating func linkChildren(from first: Int) {
+    var counts = [Int32](repeating: 0, count: nodes.count)
+    for i in first..<nodes.count {
+      if let p = nodes[i].parent { counts[p.index] += 1 }
+    }
+    for i in counts.indices where counts[i] > 0 {
+      nodes[i].children.reserveCapacity(nodes[i].children.count + Int(counts[i]))
+    }
+    for i in first..<nodes.count {
+      if let p = nodes[i].parent { nodes[p.index].children.append(NodeID(i)) }
+    }
   }
 
   /// Makes room for `count` nodes in all, so a reader that can estimate the size of the

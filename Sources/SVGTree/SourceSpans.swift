@@ -50,7 +50,7 @@ extension TreeBuilder {
   func flushPending(textEnd: Int?) -> (id: NodeID, start: Int)? {
     guard let p = pending else { return nil }
     pending = nil
-    let id = document.append(
+    let id = document.appendUnlinked(
       Node(kind: p.kind, name: "", elementName: nil, text: p.text), to: parent)
     guard markup != nil else { return nil }
     if p.kind == .cdata {
@@ -94,11 +94,11 @@ extension TreeBuilder {
   func addMarkup(_ node: Node, isMain: Bool, opening: StaticString) -> NodeID {
     guard isMain else {
       enterEntityContent()
-      return document.append(node, to: parent)
+      return document.appendUnlinked(node, to: parent)
     }
     let lt = locate(opening)
     flushPending(textEnd: lt)
-    let id = document.append(node, to: parent)
+    let id = document.appendUnlinked(node, to: parent)
     guard let lt, let m = markup else { return id }
     let end =
       switch node.kind {
@@ -182,7 +182,7 @@ extension TreeBuilder {
 
   func flushEntityText() {
     guard !entityText.isEmpty else { return }
-    document.append(Node(kind: .text, text: entityText), to: parent)
+    document.appendUnlinked(Node(kind: .text, text: entityText), to: parent)
     entityText = ""
   }
 

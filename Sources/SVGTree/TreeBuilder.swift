@@ -98,6 +98,7 @@ final class TreeBuilder {
   /// `source` is the input that was parsed, kept for writing when spans were recorded.
   func finish(doc: xmlDocPtr?, source: [UInt8]) -> Document {
     flushPending(textEnd: nil)
+    document.linkChildren(from: Document.top.index + 1)
     if let doctype, let dtd = doc?.pointee.intSubset, let buf = xmlBufferCreate() {
       defer { xmlBufferFree(buf) }
       xmlNodeDump(
@@ -133,7 +134,7 @@ final class TreeBuilder {
         cdataSection(e.pointee.text)
       } else {
         enterEntityContent()
-        document.append(Node(kind: .cdata, text: e.pointee.text), to: parent)
+        document.appendUnlinked(Node(kind: .cdata, text: e.pointee.text), to: parent)
       }
     case .comment:
       addMarkup(Node(kind: .comment, text: e.pointee.text), isMain: isMain, opening: "<!--")
@@ -171,7 +172,7 @@ final class TreeBuilder {
       // The node is built by a function and handed over as its result, so it is moved
       // into the arena, not copied.
       let node = try elementNode(e, parent: parent, location: location)
-      open.append(document.append(node, to: parent))
+      open.append(document.appendUnlinked(node, to: parent))
       openSpans.append(span)
     } catch {
       stop(error.message, at: location)
