@@ -3,9 +3,10 @@ import Testing
 
 @testable import SVGTree
 
-/// `ValueScanner.number()` reads digits eight bytes at a time; these check that it gives the
-/// same `Double`, bit for bit, as `strtod` and stops at the same byte, for numbers of every
-/// length written with every following byte.
+/// `ValueScanner.number()` computes a number of at most 15 digits itself and reads longer
+/// ones through `Double(String)`; these check that it gives the same `Double`, bit for bit,
+/// as `strtod` and stops at the same byte, for numbers of every length written with every
+/// following byte.
 @Suite struct ValueScannerNumberTests {
   /// `strtod`'s value for `text` and how many bytes it read.
   private func strtodNumber(_ text: String) -> (value: Double, length: Int) {
