@@ -43,7 +43,9 @@ enum ParserInput {
   /// (`<?xm` in it), and with no XML declaration, or one that names UTF-8 or no encoding.
   /// A declaration without its `?>` counts as naming another.
   static func readsInPlace(_ input: MarkupBytes) -> Bool {
-    let ebcdic = input.count >= 4 && [0x4C, 0x6F, 0xA7, 0x94].elementsEqual(input.bytes[..<4])
+    let ebcdic =
+      input.count >= 4 && input[0] == 0x4C && input[1] == 0x6F && input[2] == 0xA7
+      && input[3] == 0x94
     guard input.count > 0, !ebcdic else { return false }
     let prolog = input.prologEnd()
     let bom = input.starts("\u{FEFF}", at: 0) ? 3 : 0
