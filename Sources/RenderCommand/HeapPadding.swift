@@ -12,8 +12,8 @@ import CMalloc
 /// instead of 82.5k, with the same peak resident memory (pages are only reserved, and
 /// ``RenderJob/releaseFreedMemory()`` still gives the heap back before a large image).
 ///
-/// By default a block of 128 KiB or more (an array as it grows, libxml2's copy of the input,
-/// the image) is mapped apart and unmapped when freed, so the next one comes as fresh pages,
+/// By default a block of 128 KiB or more (an array as it grows, an input libxml2 copies, the
+/// image) is mapped apart and unmapped when freed, so the next one comes as fresh pages,
 /// each cleared and mapped by the kernel. Taken from the heap up to 32 MiB (glibc's largest
 /// threshold), the blocks a growing array frees are reused: on the same 40 drawings, 108.7k
 /// page faults instead of 117.1k and 1-4% less time (two sets of 15 alternating runs of each
