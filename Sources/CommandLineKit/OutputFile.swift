@@ -3,7 +3,9 @@ import Glibc
 import Synchronization
 
 /// Writes outputs atomically: a temporary file beside the target, then a rename, so a
-/// failed run never leaves a partial or empty file and never clobbers a good one. The file
+/// failed run never leaves a partial or empty file and never clobbers a good one. A device or
+/// pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written to directly: renamed over, the
+/// device node itself would be replaced by a file. The file
 /// is not synced to disk (no `fsync`), as rsvg-convert, resvg and `cp` do not: a thumbnail
 /// run writes hundreds, and a sync costs milliseconds of waiting each on a busy disk.
 public enum OutputFile {
@@ -11,6 +13,14 @@ public enum OutputFile {
   public static func write(_ bytes: [UInt8], to path: String) throws {
     if path == "-" {
       guard write(bytes, to: 1) else { throw BadInput("-: cannot write: \(reason())") }
+      return
+    }
+    if let fd = try openUnlessReplaceable(path) {
+      let written = write(bytes, to: fd)
+      let error = written ? 0 : errno
+      guard close(fd) == 0, written else {
+        throw BadInput("\(path): cannot write: \(reason(error == 0 ? errno : error))")
+      }
       return
     }
     let slash = path.lastIndex(of: "/")
@@ -30,6 +40,18 @@ public enum OutputFile {
     let message = reason(error == 0 ? errno : error)
     unlink(temp)
     throw BadInput("\(path): cannot write: \(message)")
+  }
+
+  /// The open target when `path` names a device, pipe or socket (`/dev/null`, `/dev/stdout`,
+  /// a FIFO), which is written to, not replaced by a file: nil for a regular file or none.
+  private static func openUnlessReplaceable(_ path: String) throws -> Int32? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let type = info.st_mode & S_IFMT
+    guard type != S_IFREG, type != S_IFDIR else { return nil }
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw BadInput("\(path): cannot write: \(reason())") }
+    return fd
   }
 
   /// Writes every byte to a file descriptor, retrying short writes and interruptions; false

@@ -24,6 +24,26 @@ import Testing
     #expect(r.stdout.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
   }
 
+  /// A FIFO (like `/dev/null` or `/dev/stdout`) is written to, not replaced by a file.
+  @Test func writesIntoAPipeNamedAsTheOutput() throws {
+    let dir = try temporaryDirectory()
+    let fifo = "\(dir)/out.png"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // Opened for reading first (without waiting for a writer): a small PNG fits in the pipe.
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    defer { close(reader) }
+    let r = try tool.run([example, "-w", "20", "-o", fifo])
+    #expect(r.status == 0, "\(r.stderr)")
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while case let n = read(reader, &chunk, chunk.count), n > 0 { received += chunk[..<n] }
+    #expect(received.prefix(4) == [0x89, 0x50, 0x4E, 0x47])
+    var info = stat()
+    #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["out.png"])
+  }
+
   @Test func formatComesFromTheOutputName() throws {
     let dir = try temporaryDirectory()
     for (ext, magic) in [("pdf", "%PDF"), ("ps", "%!PS"), ("svg", "<?xml")] {
