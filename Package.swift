@@ -29,6 +29,7 @@ let package = Package(
     .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CMalloc"),
     .systemLibrary(name: "CPrefetch"),
+    .systemLibrary(name: "CAffinity"),
     .systemLibrary(name: "CJpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
     .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
     .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
@@ -54,7 +55,9 @@ let package = Package(
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     .target(name: "SVGGeometry"),
-    .target(name: "SVGTree", dependencies: ["SVGGeometry", "CLibXML2", "CZlib", "CLazyBinding"]),
+    .target(
+      name: "SVGTree",
+      dependencies: ["SVGGeometry", "CLibXML2", "CZlib", "CLazyBinding", "CAffinity"]),
     .target(
       name: "SVGRender",
       dependencies: [

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import SVGRender
+import SVGTree
 
 /// Starts one of Dispatch's worker threads while a process that renders one drawing reads
 /// its input, so that the render's first parallel step finds it running.
@@ -23,7 +24,9 @@ enum WorkerWarmUp {
   /// Starts the worker if rendering `input` at `sizing` is likely to run in parallel.
   static func startIfUseful(input: String, sizing: OutputSizing) {
     guard isUseful(fileBytes: fileSize(input), sizing: sizing) else { return }
-    DispatchQueue.global().async {}
+    ThreadPlacement.enable()
+    ThreadPlacement.handingOff()
+    DispatchQueue.global().async { ThreadPlacement.helperStarts() }
   }
 
   /// True for a large file, or an image whose requested size (the natural one when none

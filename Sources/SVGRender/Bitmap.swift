@@ -71,7 +71,11 @@ public struct Bitmap: Sendable {
     guard let start = bitmap.pixels.withUnsafeMutableBufferPointer({ $0.baseAddress }), count > 0
     else { return (bitmap, work(&bitmap)) }
     let job = ClearingJob(start, count: count, capacity: capacity)
-    DispatchQueue.global().async { job.run() }
+    ThreadPlacement.handingOff()
+    DispatchQueue.global().async {
+      ThreadPlacement.helperStarts()
+      job.run()
+    }
     let result = work(&bitmap)
     job.finish()
     return (bitmap, result)

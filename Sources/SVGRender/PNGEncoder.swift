@@ -208,7 +208,7 @@ enum ParallelPNG {
         if work.count == 1 {
           deflateBand(work[0])
         } else {
-          DispatchQueue.concurrentPerform(iterations: work.count) { deflateBand(work[$0]) }
+          ThreadPlacement.concurrentPerform(iterations: work.count) { deflateBand(work[$0]) }
         }
       }
     }

@@ -124,9 +124,11 @@ func startThread(_ body: @escaping () -> Void) -> (() -> Void)? {
   final class Box { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
   let box = Unmanaged.passRetained(Box(body)).toOpaque()
   var thread = pthread_t()
+  ThreadPlacement.handingOff()
   let status = pthread_create(
     &thread, nil,
     { raw in
+      ThreadPlacement.helperStarts()
       Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
       return nil
     }, box)

@@ -87,7 +87,7 @@ final class BuildContext {
     self.specified = document.specifiedEntries(styleSheets: sheets) { count, job in
       withoutActuallyEscaping(job) { job in
         let job = UnsafeSendable(job)
-        DispatchQueue.concurrentPerform(iterations: count) { job.value($0) }
+        ThreadPlacement.concurrentPerform(iterations: count) { job.value($0) }
       }
     }
     self.styles = document.computeStyles(

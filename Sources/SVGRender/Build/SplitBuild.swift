@@ -97,7 +97,7 @@ extension RenderTreeBuilder {
     let fork = context.fork()
     let results = (RunResult(), RunResult())
     let builders = UnsafeSendable((self, RenderTreeBuilder(context: fork)))
-    DispatchQueue.concurrentPerform(iterations: 2) { i in
+    ThreadPlacement.concurrentPerform(iterations: 2) { i in
       let (builder, ids, result) =
         i == 0
         ? (builders.value.0, first, results.0) : (builders.value.1, second, results.1)

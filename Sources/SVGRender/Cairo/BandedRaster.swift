@@ -184,7 +184,7 @@ extension RenderTree {
     bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       let pixels = UnsafeSendable(base)
-      DispatchQueue.concurrentPerform(iterations: edges.count - 1) { i in
+      ThreadPlacement.concurrentPerform(iterations: edges.count - 1) { i in
         drawBand(
           edges[i]..<edges[i + 1], settle: settle, over: pixels.value + i * settle * s,
           width: w, height: h, stride: s, drawing: drawing, background: background,
