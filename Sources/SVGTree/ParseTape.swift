@@ -69,10 +69,16 @@ final class ParseTape: @unchecked Sendable {
     guard let c = current else { return }
     current = nil
     pthread_mutex_lock(&lock)
-    while queued.count >= Self.maxQueued { pthread_cond_wait(&changed, &lock) }
+    var waited = false
+    while queued.count >= Self.maxQueued {
+      pthread_cond_wait(&changed, &lock)
+      waited = true
+    }
     queued.append(c)
     pthread_cond_broadcast(&changed)
     pthread_mutex_unlock(&lock)
+    // Woken by the builder, perhaps on its core (see `ThreadPlacement`).
+    if waited { ThreadPlacement.helperStarts() }
   }
 
   private func newChunk(capacity: Int) -> Chunk {
