@@ -141,13 +141,15 @@ enum ParallelPNG {
   /// as large on the 40).
   static let level: Int32 = 1
   /// Images smaller than this many pixels are one band: threads cost more than they save.
-  /// Bands this small (256 KiB of rows) also let the deflate that is left when the last
+  /// Bands this small (128 KiB of rows) also let the deflate that is left when the last
   /// raster band is drawn (``PNGPipeline``: the bands in it and the one across its edge) run
-  /// on all cores: with twice as many pixels per band, an 800 × 469 image was two bands,
-  /// and the second was deflated on one core after drawing. Over the 40 largest openclipart
-  /// drawings at 800 px, 2-6% less time for files 0.24% larger (at 1 << 15 and 32 bands, no
-  /// faster and 0.9% larger).
-  static let minPixelsPerBand = 1 << 16
+  /// on all cores, in pieces small enough that neither core deflates the last one long
+  /// alone: with 1 << 17 pixels per band, an 800 × 469 image was two bands, and the second
+  /// was deflated on one core after drawing; 1 << 16 then took 2-6% less time over the 40
+  /// largest openclipart drawings at 800 px, and 1 << 15 another 2-3% (21 alternating runs
+  /// of the loop: 0.860 s -> 0.834 s, once helpers stopped waiting for the main thread's
+  /// core, ``SVGTree/ThreadPlacement``), for files 0.47% larger (at 32 bands, 0.9%).
+  static let minPixelsPerBand = 1 << 15
   /// At most this many bands, whatever the machine: the bands, and so the file's bytes, do
   /// not depend on the number of cores, so an image encodes the same everywhere.
   static let maxBands = 16
