@@ -21,7 +21,9 @@ enum WorkerWarmUp {
   /// bands.
   static let largeSide = Double(RenderTree.bandedMinPixels).squareRoot().rounded(.up)
 
-  /// Starts the worker if rendering `input` at `sizing` is likely to run in parallel.
+  /// Starts the worker if rendering `input` at `sizing` is likely to run in parallel, and
+  /// has the render's helpers leave the main thread's core when they start on it
+  /// (``SVGTree/ThreadPlacement``).
   static func startIfUseful(input: String, sizing: OutputSizing) {
     guard isUseful(fileBytes: fileSize(input), sizing: sizing) else { return }
     ThreadPlacement.enable()
