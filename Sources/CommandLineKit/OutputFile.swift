@@ -5,9 +5,9 @@ import Synchronization
 /// Writes outputs atomically: a temporary file beside the target, then a rename, so a
 /// failed run never leaves a partial or empty file and never clobbers a good one. A device or
 /// pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written to directly: renamed over, the
-/// device node itself would be replaced by a file. The file
-/// is not synced to disk (no `fsync`), as rsvg-convert, resvg and `cp` do not: a thumbnail
-/// run writes hundreds, and a sync costs milliseconds of waiting each on a busy disk.
+/// device node itself would be replaced by a file. The file is not synced to disk (no
+/// `fsync`), as rsvg-convert, resvg and `cp` do not: a thumbnail run writes hundreds, and a
+/// sync costs milliseconds of waiting each on a busy disk.
 public enum OutputFile {
   /// Writes `bytes` to `path`, or to standard output for `-`.
   public static func write(_ bytes: [UInt8], to path: String) throws {

@@ -148,7 +148,8 @@ enum ParallelPNG {
   /// was deflated on one core after drawing; 1 << 16 then took 2-6% less time over the 40
   /// largest openclipart drawings at 800 px, and 1 << 15 another 2-3% (21 alternating runs
   /// of the loop: 0.860 s -> 0.834 s, once helpers stopped waiting for the main thread's
-  /// core, ``SVGTree/ThreadPlacement``), for files 0.47% larger (at 32 bands, 0.9%).
+  /// core, ``SVGTree/ThreadPlacement``), for files 0.47% larger (32 bands were not clearly
+  /// faster, +0% to +2% in three runs, for files 0.2% larger again).
   static let minPixelsPerBand = 1 << 15
   /// At most this many bands, whatever the machine: the bands, and so the file's bytes, do
   /// not depend on the number of cores, so an image encodes the same everywhere.

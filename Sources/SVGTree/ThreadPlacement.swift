@@ -17,10 +17,10 @@ import Synchronization
 /// A helper that starts work on the core of the thread that handed it over moves to the
 /// other cores the process may use (its affinity narrowed, then widened again at once, so
 /// nothing stays pinned and the kernel's load balance is free to move it later), provided no
-/// more threads are runnable on the machine than there are such cores: under load from
-/// other processes, the kernel's choice is left alone, since no core is free to move to
-/// (pinning the main thread and its helpers apart made two renders at a time on 2 cores
-/// 7-10% slower). Does nothing until ``enable()``.
+/// more threads are runnable on the machine, the helper included, than the process has
+/// cores: under load from other processes, the kernel's choice is left alone, since no core
+/// is free to move to (pinning the main thread and its helpers apart made two renders at a
+/// time on 2 cores 7-10% slower). Does nothing until ``enable()``.
 package enum ThreadPlacement {
   /// Words of a core mask: 1,024 cores, as glibc's `cpu_set_t`.
   private static let maskWords = 16
@@ -52,15 +52,15 @@ package enum ThreadPlacement {
       of: Int32(truncatingIfNeeded: recorded >> 32), runnable: runnableThreads)
   }
 
-  /// Moves the calling thread off `core` if it runs there, is not `thread` and another of
-  /// its cores is free (`runnable`: the threads runnable on the machine), then allows it
-  /// its cores again.
+  /// Moves the calling thread off `core` if it runs there, is not `thread` and no more
+  /// threads are runnable on the machine (`runnable`) than it has cores, then allows it its
+  /// cores again.
   static func leave(core: Int, of thread: Int32, runnable: () -> Int?) {
     guard inkpath_current_core() == core, inkpath_thread_id() != thread,
-      let allowed = cores(), let others = removing(core, from: allowed)
+      let allowed = cores(), let others = removing(core, from: allowed),
+      let runnable = runnable(), runnable <= allowed.reduce(0, { $0 + $1.nonzeroBitCount }),
+      set(others)
     else { return }
-    let free = others.reduce(0) { $0 + $1.nonzeroBitCount }
-    guard let runnable = runnable(), runnable <= free + 1, set(others) else { return }
     set(allowed)
   }
 
@@ -75,7 +75,7 @@ package enum ThreadPlacement {
   }
 
   /// The cores the calling thread may run on.
-  package static func cores() -> [UInt]? {
+  static func cores() -> [UInt]? {
     var mask = [UInt](repeating: 0, count: maskWords)
     let got = mask.withUnsafeMutableBufferPointer { inkpath_get_cores($0.baseAddress, maskBytes) }
     return got == 0 ? mask : nil
@@ -90,7 +90,7 @@ package enum ThreadPlacement {
   }
 
   @discardableResult
-  package static func set(_ mask: [UInt]) -> Bool {
+  static func set(_ mask: [UInt]) -> Bool {
     mask.withUnsafeBufferPointer { inkpath_set_cores($0.baseAddress, maskBytes) } == 0
   }
 
