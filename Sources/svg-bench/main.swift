@@ -8,7 +8,7 @@ let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 || args.first == "hit" else {
   FileHandle.standardError.write(
     Data(
-      "usage: svg-bench parse FILE... | stages [-w PX] [-v] FILE... | bands-check [-b N,N] [-w PX] [--tops [-k ROWS] [-d ROWS]] FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS [ROUNDS]] | recolor-check FILE... [--taps N] [--seed N]\n"
+      "usage: svg-bench parse FILE... | stages [-w PX] [-v] FILE... | bands-check [-b N,N] [-w PX] [--tops [-k ROWS] [-t ROWS] [-d ROWS]] FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS [ROUNDS]] | recolor-check FILE... [--taps N] [--seed N]\n"
         .utf8))
   exit(2)
 }
@@ -90,12 +90,13 @@ case "bands-check":
   var files = args.dropFirst()
   var counts = [2, 3, 7]
   var width = 800.0
-  // With --tops: every row as the first of a band, drawn with `-k` rows above it (the
-  // library's by default) and compared over its first `-d` rows.
+  // With --tops: every row as the first of a band, drawn with `-k` rows above it and `-t`
+  // rows below (the library's by default) and compared over its first `-d` rows.
   var tops = false
   var settle = RenderTree.bandSettleRows
+  var trail = RenderTree.bandTrailRows
   var depth = 16
-  while let option = files.first, ["-b", "-w", "-k", "-d", "--tops"].contains(option),
+  while let option = files.first, ["-b", "-w", "-k", "-t", "-d", "--tops"].contains(option),
     files.count > 1
   {
     if option == "--tops" {
@@ -107,6 +108,7 @@ case "bands-check":
     if option == "-b" { counts = value.split(separator: ",").compactMap { Int($0) } }
     if option == "-w" { width = Double(value) ?? width }
     if option == "-k" { settle = Int(value) ?? settle }
+    if option == "-t" { trail = Int(value) ?? trail }
     if option == "-d" { depth = Int(value) ?? depth }
     files = files.dropFirst(2)
   }
@@ -120,8 +122,13 @@ case "bands-check":
       let one = try tree.rasterize(covering: size, bands: 1)
       let (w, h) = (one.width, one.height)
       if tops {
+        // Drawn in one band whatever the edges: no top to check.
+        if let refusal = tree.surveyRefusal(width: w, height: h) {
+          print("\(path): one band: \(refusal)")
+          continue
+        }
         let (rows, hazards) = tree.bandTops(
-          1..<h, differingFrom: one, covering: size, depth: depth, settle: settle)
+          1..<h, differingFrom: one, covering: size, depth: depth, settle: settle, trail: trail)
         topsTried += h - 1 - hazards.count
         if !rows.isEmpty {
           print(
@@ -169,7 +176,7 @@ case "bands-check":
   }
   if tops {
     print(
-      "bands-check --tops -k \(settle) -d \(depth): \(banded) of \(files.count) files bandable; \(topsTried) tops tried (not raising the band hazard); \(differing) files differ"
+      "bands-check --tops -k \(settle) -t \(trail) -d \(depth): \(banded) of \(files.count) files bandable; \(topsTried) tops tried (not raising the band hazard); \(differing) files differ"
     )
     exit(differing > 0 ? 1 : 0)
   }

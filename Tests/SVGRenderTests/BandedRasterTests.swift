@@ -55,7 +55,6 @@ import Testing
     "<filter id='f'><feGaussianBlur stdDeviation='2'/></filter><rect width='9' height='9' filter='url(#f)'/>",
     "<mask id='m'><rect width='9' height='9' fill='url(#p)'/></mask><pattern id='p' width='2' height='2'><rect width='1' height='1'/></pattern><rect width='9' height='9' mask='url(#m)'/>",
     "<image width='9' height='9' href='data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs='/>",
-    "<clipPath id='c'><circle cx='5' cy='5' r='4'/></clipPath><rect width='9' height='9' clip-path='url(#c)'/>",
   ])
   func paintsThatDependOnTheBandAreDrawnInOneBand(_ content: String) throws {
     let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'>\(content)</svg>"
@@ -65,11 +64,10 @@ import Testing
     #expect(!tree.isBandable)
   }
 
-  /// A rotated ellipse under a circle that cairo clips to directly: with a band edge on
-  /// certain rows, the intersection of the two polygons rounds one pixel's alpha a level
-  /// apart (rows 268 and 270 of this drawing, among others). Drawn in one band, it gets the
-  /// bytes of one band whatever is asked.
-  @Test func aDirectClipPathIsDrawnInOneBand() throws {
+  /// A rotated ellipse under a circle that cairo clips to directly: a band that ends on
+  /// certain rows draws its last rows a level apart unless it draws rows below them too
+  /// (`BandedRaster.trailRows`); with them, every band split gives the bytes of one band.
+  @Test func aDirectClipPathIsBandedAndDrawsTheBytesOfOneBand() throws {
     let svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
         <clipPath id="c"><circle cx="200" cy="200" r="170"/></clipPath>
@@ -79,12 +77,44 @@ import Testing
       </svg>
       """
     let tree = try RenderTree(document: Document(string: svg))
-    #expect(!tree.isBandable)
+    #expect(tree.isBandable)
     let size = Size(width: 400, height: 400)
     let one = try tree.rasterize(covering: size, bands: 1)
-    for bands in [28, 43, 400] {
+    for bands in [2, 3, 7, 28, 43, 400] {
       #expect(Self.difference(one, try tree.rasterize(covering: size, bands: bands)) == nil)
     }
+    let settle = RenderTree.bandSettleRows
+    let bare = tree.bandTops(
+      250..<260, differingFrom: one, covering: size, depth: 16, settle: settle, trail: 0)
+    #expect(bare.differing == [253, 255])
+    let trailed = tree.bandTops(
+      250..<260, differingFrom: one, covering: size, depth: 16, settle: settle)
+    #expect(trailed.differing.isEmpty)
+  }
+
+  /// A clip path of horizontal and vertical lines is held by cairo as boxes, which a band's
+  /// rows turn into a pixel-aligned region: the edges of the shapes under it come out a
+  /// level apart in every row of such bands. The band plan finds it and draws one band.
+  @Test func aClipThatCairoHoldsAsBoxesIsDrawnInOneBand() throws {
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+        <clipPath id="c"><path d="M10.3 10.6 H 390.2 V 380.7 H 200 V 300 H 100 V 380.7 H 10.3 Z"/></clipPath>
+        <g clip-path="url(#c)">
+          <rect x="20.4" width="30.3" height="400" fill="black"/>
+          <rect x="50.7" width="30.3" height="400" fill="gray"/>
+        </g>
+      </svg>
+      """
+    let tree = try RenderTree(document: Document(string: svg))
+    var edges: [Int] = []
+    #expect(
+      tree.bandRefusal(width: 400, height: 400, count: 3, edges: &edges)
+        == "a clip path that cairo holds as boxes")
+    let size = Size(width: 400, height: 400)
+    let one = try tree.rasterize(covering: size, bands: 1)
+    #expect(Self.difference(one, try tree.rasterize(covering: size, bands: 3)) == nil)
+    let forced = try #require(try tree.rasterize(covering: size, bandEdges: [0, 125, 258, 400]))
+    #expect(Self.difference(one, forced) != nil)
   }
 
   /// Gradients of every kind of placement: bounding-box and user-space units, rotated,

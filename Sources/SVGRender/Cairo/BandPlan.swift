@@ -5,8 +5,9 @@ import SVGTree
 /// What the bands of an image would stroke and paint, gathered before drawing by one walk of
 /// the tree that draws nothing (``CairoRenderer/survey``): every stroke that could raise
 /// the band hazard (``BandChords``) with the clip extents it is drawn under in the whole
-/// image, and whether a gradient could not be placed in device space (``DeviceGradient``),
-/// which would raise it in any band.
+/// image, and whatever no band draws as the whole image does: a gradient that cannot be
+/// placed in device space (``DeviceGradient``), a clip path that cairo holds as boxes
+/// (``BandClips``).
 final class ChordSurvey {
   /// A stroke with curves (or under a stretch cairo takes for unit scale), and the device
   /// clip extents it is drawn under in the whole image (a mask's region, an image's clip).
@@ -15,18 +16,19 @@ final class ChordSurvey {
     let clip: (x0: Double, y0: Double, x1: Double, y1: Double)
 
     /// Whether the stroke may raise the hazard in the band of device rows `top` to `bottom`
-    /// (whose clip is those rows and the rows above them that it discards, the whole
-    /// width, within ``clip``).
+    /// (whose clip is those rows and the rows above and below them that it discards, the
+    /// whole width, within ``clip``).
     func mayDiffer(rows top: Int, _ bottom: Int) -> Bool {
       let clipTop = Double(BandedRaster.clipTop(top))
+      let clipBottom = Double(bottom + BandedRaster.trailRows)
       return stroke.mayDiffer(
-        clip: (clip.x0, max(clip.y0, clipTop), clip.x1, min(clip.y1, Double(bottom))))
+        clip: (clip.x0, max(clip.y0, clipTop), clip.x1, min(clip.y1, clipBottom)))
     }
   }
 
   private(set) var strokes: [Entry] = []
-  /// A gradient was met that no band places as the whole image does.
-  var gradientHazard = false
+  /// Why no band would draw as the whole image does, or nil.
+  var refusal: String?
   /// How the drawing work is spread over the image's rows (nil: not gathered; even bands).
   var work: BandWork?
 
@@ -74,7 +76,7 @@ enum BandPlan {
   /// The rows at which `height` rows are cut into `count` bands (first 0, last `height`),
   /// or nil when some band would raise the hazard whatever the edges.
   static func edges(count: Int, height: Int, survey: ChordSurvey) -> [Int]? {
-    guard count > 1, !survey.gradientHazard else { return nil }
+    guard count > 1, survey.refusal == nil else { return nil }
     let strokes = survey.strokes
     let targets = targets(count: count, height: height, survey: survey)
     var edges = [0]
@@ -105,10 +107,11 @@ enum BandPlan {
           found = e
           break
         }
-        // Just above or below the rows of a stroke (below, by the rows the band under the
-        // edge draws above it too), the edge no longer cuts it.
+        // Just above or below the rows of a stroke (by the rows the band above the edge
+        // draws below it, or the band under it above it), the edge no longer cuts it.
         for o in offenders {
-          candidates.append(Int(o.stroke.rows.lowerBound.rounded(.down)) - 1)
+          candidates.append(
+            Int(o.stroke.rows.lowerBound.rounded(.down)) - 1 - BandedRaster.trailRows)
           candidates.append(
             Int(o.stroke.rows.upperBound.rounded(.up)) + 1 + BandedRaster.settleRows)
         }
@@ -147,6 +150,16 @@ extension RenderTree {
     return BandPlan.targets(count: count, height: height, survey: survey)
   }
 
+  /// Why no band draws this tree at `width` × `height` as the whole image does, whatever
+  /// its edges (the survey's refusal, see ``ChordSurvey``), or nil.
+  package func surveyRefusal(width: Int, height: Int) -> String? {
+    var bitmap = Bitmap(width: width, height: height)
+    return survey(
+      of: &bitmap, drawing: Size(width: Double(width), height: Double(height)),
+      budget: PixelBudget(maxPixels: Limits.default.maxPixels)
+    ).refusal
+  }
+
   /// The survey walk of the tree drawn into `bitmap` (see ``ChordSurvey``).
   private func survey(of bitmap: inout Bitmap, drawing: Size, budget: PixelBudget) -> ChordSurvey {
     let survey = ChordSurvey(rows: bitmap.height)
@@ -169,12 +182,7 @@ extension RenderTree {
   ) -> [Int]? {
     let survey = survey(of: &bitmap, drawing: drawing, budget: budget)
     let edges = BandPlan.edges(count: count, height: bitmap.height, survey: survey)
-    if edges == nil {
-      refusal =
-        survey.gradientHazard
-        ? "a gradient that cannot be placed in device space"
-        : "no band edges avoid the band hazard"
-    }
+    if edges == nil { refusal = survey.refusal ?? "no band edges avoid the band hazard" }
     return edges
   }
 }

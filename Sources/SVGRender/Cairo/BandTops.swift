@@ -23,13 +23,13 @@ extension RenderTree {
   }
 
   /// The rows of `tops` at which a band whose own rows start there, drawn with `settle`
-  /// rows above them, differs from `whole` (the tree drawn in one band covering `size`) in its
-  /// first `depth` rows, and those at which the band raises the band hazard (a stroke
-  /// that the band plan keeps band edges away from, ``BandChords``; not compared). One band
-  /// is drawn per top, on one scratch image.
+  /// rows above them and `trail` rows below, differs from `whole` (the tree drawn in one
+  /// band covering `size`) in its first `depth` rows, and those at which the band raises the
+  /// band hazard (a stroke that the band plan keeps band edges away from, ``BandChords``;
+  /// not compared). One band is drawn per top, on one scratch image.
   package func bandTops(
     _ tops: some Sequence<Int>, differingFrom whole: Bitmap, covering drawing: Size, depth: Int,
-    settle: Int
+    settle: Int, trail: Int = RenderTree.bandTrailRows
   ) -> (differing: [Int], hazards: [Int]) {
     let (w, h, s) = (whole.width, whole.height, whole.stride)
     let budget = PixelBudget(maxPixels: Limits.default.maxPixels)
@@ -41,11 +41,13 @@ extension RenderTree {
         for top in tops where top > 0 && top < h {
           let rows = top..<min(h, top + depth)
           let first = BandedRaster.clipTop(top, settle: settle)
-          memset(base + first * s, 0, (rows.upperBound - first) * s)
+          let last = BandedRaster.clipBottom(rows.upperBound, trail: trail, height: h)
+          memset(base + first * s, 0, (last - first) * s)
           let hazard = BandHazard()
           drawBand(
-            rows, settle: settle, over: base, width: w, height: h, stride: s, drawing: drawing,
-            background: nil, budget: budget, cancellation: nil, hazard: hazard)
+            rows, settle: settle, trail: trail, over: base, width: w, height: h, stride: s,
+            drawing: drawing, background: nil, budget: budget, cancellation: nil,
+            hazard: hazard)
           if hazard.isRaised {
             hazards.append(top)
           } else if memcmp(base + top * s, want + top * s, rows.count * s) != 0 {
@@ -61,4 +63,6 @@ extension RenderTree {
 extension RenderTree {
   /// Rows a band draws above its first row and discards (``BandedRaster/settleRows``).
   package static var bandSettleRows: Int { BandedRaster.settleRows }
+  /// Rows a band draws below its last row and discards (``BandedRaster/trailRows``).
+  package static var bandTrailRows: Int { BandedRaster.trailRows }
 }

@@ -7,9 +7,9 @@ import Synchronization
 
 /// Rasterization of one large image on all cores: the image is cut into horizontal bands
 /// and every band draws the whole (immutable, shared) render tree on a cairo context of its
-/// own, clipped to its rows (and a few above them, see below) of one pixel buffer, a few
-/// rows taller per band. No band writes outside its rows, so the bands need no locks; each
-/// band's own rows are then moved into place.
+/// own, clipped to its rows (and a few above and below them, see below) of one pixel
+/// buffer, a few rows taller per band. No band writes outside its rows, so the bands need
+/// no locks; each band's own rows are then moved into place.
 ///
 /// A banded image must be byte-identical to one drawn in one band. Each band's surface
 /// spans the whole image (same size, same origin), so every coordinate cairo computes is
@@ -25,22 +25,25 @@ import Synchronization
 /// That is not a bound: two edges that stay within a 256th of a pixel of each other for
 /// more rows than that keep the fresh order (random slivers still differ at some band top;
 /// the 40 largest openclipart drawings do not at any, see the README). A band's bottom
-/// edge has been seen to matter too, though far more rarely (3 of 1,000 random polygons:
-/// one pixel column beside a nearly vertical edge, over every row of a band that ends a
-/// few rows below the polygon's top; cause not found). What the clip does change is the
-/// extent of each drawing operation, and cairo rounds the matrix of a gradient, pattern or
-/// image source to pixman's fixed point around the centre of that extent
-/// (`_cairo_matrix_to_pixman_matrix_offset`), so those
-/// paints can come out one level apart between a band and the whole image. Gradients are
+/// edge matters too: under a clip path that cairo intersects with each shape's polygon, a
+/// band's last rows come out a level apart here and there (at 781 of the 2,883 band tops
+/// of openclipart's pen_sek_.svg, bands of 16 rows; cause not traced in cairo), and a plain
+/// fill has been seen to, far more rarely (3 of 1,000 random polygons). So every band but
+/// the last also draws ``trailRows`` rows below its own and discards them. What the clip
+/// does change is the extent of each drawing operation, and cairo rounds the matrix of a
+/// gradient, pattern or image source to pixman's fixed point around the centre of that
+/// extent (`_cairo_matrix_to_pixman_matrix_offset`), so those paints can come out one
+/// level apart between a band and the whole image. Gradients are
 /// therefore placed in device space with a matrix that fixed point holds exactly
 /// (``DeviceGradient``), which makes that rounding nothing; patterns and raster images are
 /// not. cairo's stroker also replaces a curve that lies wholly outside the clip by a
 /// straight line, which moves every dash after it along the path, so strokes are banded
-/// only undashed; filters read pixels beyond the band; a clip path that cairo clips to
-/// directly is cut by the band's edges. A tree with any of them (anywhere: in masks, clips,
-/// patterns, nested SVG images) is drawn in one band (``refusal(_:)-(Group)``). The chord
-/// also turns the joins at its ends (a miter or bevel join changes with the directions it
-/// joins, seen in the suite's `shapes/path/M-T-T-rel`) and moves the outline of the
+/// only undashed; filters read pixels beyond the band. A tree with any of them (anywhere: in
+/// masks, clips, patterns, nested SVG images) is drawn in one band
+/// (``refusal(_:)-(Group)``), and so is one with a clip path that cairo holds as boxes
+/// (``BandClips``, found by the band plan's survey). The chord also turns the joins at its
+/// ends (a miter or bevel join changes with the directions it joins, seen in the suite's
+/// `shapes/path/M-T-T-rel`) and moves the outline of the
 /// segments beside it; all of that lies within the stroke's reach of the chord and its
 /// neighbours, so where a band strokes a curve that the stroker turns into its chord and the
 /// curve or a neighbour reaches the band, the band raises the band hazard (``BandChords``),
@@ -59,10 +62,23 @@ enum BandedRaster {
   /// slivers that differ: 486 with none, 348 with 1, 245 with 2, 65 with 8, 5 with 32). Each
   /// costs a row of drawing per band.
   static let settleRows = 8
+  /// Rows drawn below a band's last row and discarded, so that its last rows are not the
+  /// end of the clip (see above). Band tops of pen_sek_.svg that differ in 16 rows: 781 with
+  /// none, 17 with 2, none with 4 or 8.
+  static let trailRows = 8
+  /// The rows a band draws beyond its own: the rows of buffer each band but the first
+  /// needs.
+  static let marginRows = settleRows + trailRows
 
   /// The first row of the clip of a band whose own rows start at `edge`, drawn with
   /// `settle` rows above them.
   static func clipTop(_ edge: Int, settle: Int = settleRows) -> Int { max(0, edge - settle) }
+
+  /// The row after the last of the clip of a band whose own rows end at `edge`, drawn with
+  /// `trail` rows below them, in an image of `height` rows.
+  static func clipBottom(_ edge: Int, trail: Int = trailRows, height: Int) -> Int {
+    min(height, edge + trail)
+  }
 
   /// The number of bands for a `width` × `height` image: one per core, within the bounds
   /// above.
@@ -78,17 +94,10 @@ enum BandedRaster {
 
   /// What in `group`'s subtree could draw differently in a band than in the whole image, or
   /// nil when nothing does: colours and gradients only, strokes undashed, no filters, no
-  /// raster images, no clip paths that cairo clips to directly.
+  /// raster images.
   static func refusal(_ group: Group) -> String? {
     guard group.filters.isEmpty else { return "a filter" }
-    // A clip path set as cairo's clip is intersected with each shape's polygon, and that
-    // intersection rounds its crossing points differently when a band edge cuts the edges
-    // first (one level of alpha, seen on a rotated ellipse under a circle clip); a clip
-    // drawn as a coverage layer is per-pixel.
-    if let clip = group.clipPath {
-      if CairoRenderer.isDirectClip(clip) { return "a direct clip path" }
-      if let reason = refusal(clip) { return reason }
-    }
+    if let clip = group.clipPath, let reason = refusal(clip) { return reason }
     var mask = group.mask
     while let m = mask {
       if let reason = refusal(m.content) { return reason }
@@ -167,10 +176,12 @@ extension RenderTree {
   /// `hazard`, and the pixels are not to be used.
   ///
   /// Every band but the first also draws the ``BandedRaster/settleRows`` rows above its
-  /// own, which belong to the band above: the bitmap grows by that many rows per band while
-  /// drawing, band `i` draws on a surface of the image's size whose pixels start
-  /// `i × settleRows` rows down the buffer (so its rows never meet another band's, and every
-  /// coordinate is the whole image's), and its own rows are then moved into place. A band
+  /// own, which belong to the band above, and every band but the last the
+  /// ``BandedRaster/trailRows`` below, which belong to the band below: the bitmap grows by
+  /// ``BandedRaster/marginRows`` rows per band while drawing, band `i` draws on a surface of
+  /// the image's size whose pixels start `i × marginRows` rows down the buffer (so its rows
+  /// never meet another band's, and every coordinate is the whole image's), and its own
+  /// rows are then moved into place. A band
   /// drawn hands its rows to `pipeline` (``PNGPipeline``) before they move.
   func drawBands(
     _ edges: [Int], into bitmap: inout Bitmap, drawing: Size, background: Color?,
@@ -178,49 +189,51 @@ extension RenderTree {
     pipeline: PNGPipeline? = nil
   ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
-    let settle = BandedRaster.settleRows
-    let spare = (edges.count - 2) * settle * s
+    let margin = BandedRaster.marginRows
+    let spare = (edges.count - 2) * margin * s
     bitmap.pixels.append(contentsOf: repeatElement(0, count: spare))
     bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
       let base = buffer.baseAddress!
       let pixels = UnsafeSendable(base)
       ThreadPlacement.concurrentPerform(iterations: edges.count - 1) { i in
         drawBand(
-          edges[i]..<edges[i + 1], settle: settle, over: pixels.value + i * settle * s,
+          edges[i]..<edges[i + 1], over: pixels.value + i * margin * s,
           width: w, height: h, stride: s, drawing: drawing, background: background,
           budget: budget, cancellation: cancellation, hazard: hazard)
         // A band that raised the hazard is drawn again whole: nothing of it is deflated.
-        if !hazard.isRaised { pipeline?.drawn(i, origin: pixels.value + i * settle * s) }
+        if !hazard.isRaised { pipeline?.drawn(i, origin: pixels.value + i * margin * s) }
       }
       // Top down, each band's rows move up over rows already moved or discarded.
       for i in 1..<(edges.count - 1) {
         let rows = edges[i]..<edges[i + 1]
         memmove(
-          base + rows.lowerBound * s, base + (rows.lowerBound + i * settle) * s, rows.count * s)
+          base + rows.lowerBound * s, base + (rows.lowerBound + i * margin) * s, rows.count * s)
       }
     }
     bitmap.pixels.removeLast(spare)
     return !hazard.isRaised
   }
 
-  /// Draws the band of device rows `rows` and the `settle` rows above it (within the
-  /// image) on a `width` × `height` surface whose pixels start at `pixels` (`settle` is a
-  /// parameter so that `svg-bench bands-check --tops -k` can try other counts).
+  /// Draws the band of device rows `rows`, the `settle` rows above it and the `trail` rows
+  /// below it (within the image) on a `width` × `height` surface whose pixels start at
+  /// `pixels` (`settle` and `trail` are parameters so that `svg-bench bands-check --tops`
+  /// and the tests can try other counts).
   func drawBand(
-    _ rows: Range<Int>, settle: Int, over pixels: UnsafeMutablePointer<UInt8>, width: Int,
+    _ rows: Range<Int>, settle: Int = BandedRaster.settleRows,
+    trail: Int = BandedRaster.trailRows, over pixels: UnsafeMutablePointer<UInt8>, width: Int,
     height: Int, stride: Int, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?, hazard: BandHazard
   ) {
     let top = BandedRaster.clipTop(rows.lowerBound, settle: settle)
+    let bottom = BandedRaster.clipBottom(rows.upperBound, trail: trail, height: height)
     let surface = cairo_image_surface_create_for_data(
       pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))!
     let cr = cairo_create(surface)!
-    cairo_rectangle(cr, 0, Double(top), Double(width), Double(rows.upperBound - top))
+    cairo_rectangle(cr, 0, Double(top), Double(width), Double(bottom - top))
     cairo_clip(cr)
     draw(
       on: cr, drawing: drawing, background: background, budget: budget,
-      cancellation: cancellation, bandHazard: hazard,
-      clipRows: (Double(top), Double(rows.upperBound)))
+      cancellation: cancellation, bandHazard: hazard, clipRows: (Double(top), Double(bottom)))
     cairo_destroy(cr)
     cairo_surface_flush(surface)
     cairo_surface_destroy(surface)

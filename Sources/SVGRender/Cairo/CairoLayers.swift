@@ -55,6 +55,7 @@ extension CairoRenderer {
   private func intersectClip(_ node: RenderNode) {
     switch node {
     case .path(let p):
+      survey?.add(clip: p.path, on: cr)
       cairo_new_path(cr)
       appendPath(p.path)
       let rule = p.fill?.rule ?? .nonZero

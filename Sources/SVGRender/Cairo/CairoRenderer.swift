@@ -35,8 +35,11 @@ struct CairoRenderer {
     defer { cairo_restore(cr) }
     cairo_transform(cr, group.transform)
     if survey != nil {
-      // Layers and coverage clips change neither matrices nor clip extents; a mask's
-      // content is drawn within its region.
+      // Layers and coverage clips change neither matrices nor clip extents; a direct clip
+      // is set as when drawing, and a mask's content is drawn within its region.
+      if group.filters.isEmpty, let clip = group.clipPath, Self.isDirectClip(clip) {
+        intersectClip(clip)
+      }
       for child in group.children { draw(child) }
       var mask = group.mask
       while let m = mask {
@@ -103,7 +106,7 @@ struct CairoRenderer {
   private func fill(_ node: PathNode, pathSet: Bool) {
     guard let fill = node.fill else { return }
     if let survey {
-      if !placesExactly(fill.paint) { survey.gradientHazard = true }
+      note(fill.paint, in: survey)
       survey.addWork(node.path, on: cr)
       return
     }
@@ -131,7 +134,7 @@ struct CairoRenderer {
     CairoStroke.setStyle(stroke, width: stroke.width, on: cr)
     if let survey {
       survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
-      if !placesExactly(stroke.paint) { survey.gradientHazard = true }
+      note(stroke.paint, in: survey)
       cairo_restore(cr)
       cairo_new_path(cr)
       return
@@ -175,6 +178,13 @@ struct CairoRenderer {
     defer { cairo_pattern_destroy(pattern) }
     cairo_set_source(cr, pattern)
     draw()
+  }
+
+  /// Notes in the survey a gradient that no band places as the whole image does.
+  private func note(_ paint: RenderPaint, in survey: ChordSurvey) {
+    if survey.refusal == nil, !placesExactly(paint) {
+      survey.refusal = "a gradient that cannot be placed in device space"
+    }
   }
 
   /// Whether `paint` draws the same in every band: a gradient that can be placed in device

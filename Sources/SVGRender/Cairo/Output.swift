@@ -115,7 +115,7 @@ extension RenderTree {
     var pipeline: PNGPipeline?
     if count > 1, budget.allows(width: width + 1, height: height + 1) {
       (bitmap, planned) = Bitmap.clearing(
-        width: width, height: height, spareRows: (count - 1) * BandedRaster.settleRows
+        width: width, height: height, spareRows: (count - 1) * BandedRaster.marginRows
       ) { bitmap in
         guard BandedRaster.isBandable(root) else { return nil }
         return bandEdges(count, for: &bitmap, drawing: drawing, budget: budget, refusal: &refusal)
