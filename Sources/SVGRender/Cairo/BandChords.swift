@@ -35,7 +35,7 @@ enum BandChords {
   }
 
   static func hasUnityScale(_ m: cairo_matrix_t) -> Bool {
-    Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0).hasCairoUnityScale()
+    Transform(m).hasCairoUnityScale()
   }
 
   /// How far a stroke reaches down and across the page, and how far cairo's box reaches.

@@ -1,4 +1,3 @@
-import CCairo
 import SVGGeometry
 
 /// Which clip paths that cairo clips to directly (``CairoRenderer/isDirectClip(_:)``) a band
@@ -65,10 +64,7 @@ extension ChordSurvey {
   /// Notes a clip path about to be set as cairo's clip on `cr` (its matrix set): one that
   /// cairo may hold as boxes keeps the image in one band (see ``BandClips``).
   func add(clip path: Path, on cr: OpaquePointer) {
-    guard refusal == nil else { return }
-    var m = cairo_matrix_t()
-    cairo_get_matrix(cr, &m)
-    let toDevice = Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0)
-    if BandClips.mayBeBoxes(path, toDevice) { refusal = "a clip path that cairo holds as boxes" }
+    guard refusal == nil, BandClips.mayBeBoxes(path, cairo_get_matrix(cr)) else { return }
+    refusal = "a clip path that cairo holds as boxes"
   }
 }

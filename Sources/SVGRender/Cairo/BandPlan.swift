@@ -143,21 +143,21 @@ extension RenderTree {
   /// The edges the band plan tries first for this tree drawn at `width` × `height` in
   /// `count` bands (see ``BandPlan/targets(count:height:survey:)``), for the band tests.
   package func bandTargets(width: Int, height: Int, count: Int) -> [Int] {
-    var bitmap = Bitmap(width: width, height: height)
-    let survey = survey(
-      of: &bitmap, drawing: Size(width: Double(width), height: Double(height)),
-      budget: PixelBudget(maxPixels: Limits.default.maxPixels))
-    return BandPlan.targets(count: count, height: height, survey: survey)
+    BandPlan.targets(count: count, height: height, survey: survey(width: width, height: height))
   }
 
   /// Why no band draws this tree at `width` × `height` as the whole image does, whatever
   /// its edges (the survey's refusal, see ``ChordSurvey``), or nil.
   package func surveyRefusal(width: Int, height: Int) -> String? {
+    survey(width: width, height: height).refusal
+  }
+
+  /// The survey of this tree drawn at `width` × `height` on a bitmap of its own.
+  private func survey(width: Int, height: Int) -> ChordSurvey {
     var bitmap = Bitmap(width: width, height: height)
     return survey(
       of: &bitmap, drawing: Size(width: Double(width), height: Double(height)),
-      budget: PixelBudget(maxPixels: Limits.default.maxPixels)
-    ).refusal
+      budget: PixelBudget(maxPixels: Limits.default.maxPixels))
   }
 
   /// The survey walk of the tree drawn into `bitmap` (see ``ChordSurvey``).

@@ -8,9 +8,7 @@ extension CairoRenderer {
   /// Draws `group`'s children through its filters onto the current target. The group's
   /// transform is already applied.
   func drawFiltered(_ group: Group) {
-    var m = cairo_matrix_t()
-    cairo_get_matrix(cr, &m)
-    let ctm = Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0)
+    let ctm = cairo_get_matrix(cr)
     let sx = (ctm.a * ctm.a + ctm.b * ctm.b).squareRoot()
     let sy = (ctm.c * ctm.c + ctm.d * ctm.d).squareRoot()
     guard sx > 1e-9, sy > 1e-9, sx.isFinite, sy.isFinite else { return }

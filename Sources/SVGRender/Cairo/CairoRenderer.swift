@@ -34,12 +34,14 @@ struct CairoRenderer {
     cairo_save(cr)
     defer { cairo_restore(cr) }
     cairo_transform(cr, group.transform)
+    // A clip that is a plain cairo clip needs no layer of its own; it is set inside the
+    // group's layer when there is one, so that its edges are not anti-aliased twice.
+    // With filters the clip applies to the filter's result, so it cannot be set first.
+    let directClip = group.filters.isEmpty && (group.clipPath.map(Self.isDirectClip) ?? false)
     if survey != nil {
       // Layers and coverage clips change neither matrices nor clip extents; a direct clip
       // is set as when drawing, and a mask's content is drawn within its region.
-      if group.filters.isEmpty, let clip = group.clipPath, Self.isDirectClip(clip) {
-        intersectClip(clip)
-      }
+      if directClip, let clip = group.clipPath { intersectClip(clip) }
       for child in group.children { draw(child) }
       var mask = group.mask
       while let m = mask {
@@ -52,10 +54,6 @@ struct CairoRenderer {
       }
       return
     }
-    // A clip that is a plain cairo clip needs no layer of its own; it is set inside the
-    // group's layer when there is one, so that its edges are not anti-aliased twice.
-    // With filters the clip applies to the filter's result, so it cannot be set first.
-    let directClip = group.filters.isEmpty && (group.clipPath.map(Self.isDirectClip) ?? false)
     guard group.needsLayerBesideClip || (group.clipPath != nil && !directClip) else {
       if let clip = group.clipPath { intersectClip(clip) }
       for child in group.children { draw(child) }
@@ -77,10 +75,9 @@ struct CairoRenderer {
   func draw(_ node: PathNode) {
     guard !node.path.isEmpty else { return }
     if let rows = clipRows {
-      var m = cairo_matrix_t()
-      cairo_get_matrix(cr, &m)
-      let toDevice = Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0)
-      guard RedrawArea.meets(node, rows: rows.top, rows.bottom, toDevice) else { return }
+      guard RedrawArea.meets(node, rows: rows.top, rows.bottom, cairo_get_matrix(cr)) else {
+        return
+      }
     }
     cairo_set_antialias(cr, node.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
     let stroked = node.stroke.flatMap { $0.width > 0 ? node.path.forStroking($0) : nil }
@@ -277,4 +274,15 @@ func cairo_transform(_ cr: OpaquePointer, _ t: Transform) {
   guard !t.isIdentity else { return }
   var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.e, y0: t.f)
   cairo_transform(cr, &m)
+}
+
+/// The current matrix of `cr` (user space to device space).
+func cairo_get_matrix(_ cr: OpaquePointer) -> Transform {
+  var m = cairo_matrix_t()
+  cairo_get_matrix(cr, &m)
+  return Transform(m)
+}
+
+extension Transform {
+  init(_ m: cairo_matrix_t) { self.init(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0) }
 }

@@ -55,9 +55,7 @@ struct DeviceGradient {
     // on the band, while the device space it draws in is the target's.
     let target = cairo_get_target(cr)!
     guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
-    var m = cairo_matrix_t()
-    cairo_get_matrix(cr, &m)
-    let ctm = Transform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, e: m.x0, f: m.y0)
+    let ctm = cairo_get_matrix(cr)
     guard let toUser = ctm.inverted, let toGradient = transform.inverted else { return nil }
     let fromDevice = toGradient * toUser
     // Device space of the target's pixels: its size, less the device offset.
