@@ -139,7 +139,17 @@ struct CairoRenderer {
     if let bandHazard, BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves) {
       bandHazard.raise()
     }
-    paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
+    if let hairline = Hairline(stroke, on: cr) {
+      defer { cairo_surface_destroy(hairline.surface) }
+      paint(with: stroke.paint, opacity: stroke.opacity) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_mask_surface(cr, hairline.surface, Double(hairline.x), Double(hairline.y))
+        cairo_restore(cr)
+      }
+    } else {
+      paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
+    }
     cairo_restore(cr)
     if !pathSet { cairo_new_path(cr) }
   }
