@@ -23,12 +23,16 @@ struct Hairline {
   let x: Int
   let y: Int
 
+  /// The largest mask, in pixels (16 MiB of ink while it is gathered): a stroke whose box
+  /// is larger goes to cairo rather than doubling the memory of a large image.
+  static let maskPixels = 1 << 22
+
   /// The mask of `stroke` on cairo's current path (with the stroke's style set: the matrix
   /// is the one the stroke is drawn with), or nil when cairo draws it: a dashed stroke, one
   /// without antialiasing, one at least a pixel wide in some direction, a target that is not
   /// an image, a subpath of no length with caps that draw a dot, or a stroke whose box is
-  /// large for its length (cairo's cost follows the edges, the mask's its box). A stroke
-  /// outside the clip gives nil too: it draws nothing.
+  /// large for its length (cairo's cost follows the edges, the mask's its box) or larger
+  /// than ``maskPixels``. A stroke outside the clip gives nil too: it draws nothing.
   init?(_ stroke: Stroke, on cr: OpaquePointer) {
     guard stroke.dashes == nil, cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE,
       cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
@@ -74,11 +78,12 @@ struct Hairline {
       pieces += ends
     }
     // Decided on the whole box, not the clipped one: every band must choose alike.
-    guard (box.x1 - box.x0 + 3) * (box.y1 - box.y0 + 3) <= 32 * length + 4096 else { return nil }
-    let x0 = Int(max(clip.x0, (box.x0 - 1).rounded(.down)))
-    let y0 = Int(max(clip.y0, (box.y0 - 1).rounded(.down)))
-    let x1 = Int(min(clip.x1, (box.x1 + 2).rounded(.down)))
-    let y1 = Int(min(clip.y1, (box.y1 + 2).rounded(.down)))
+    let area = (box.x1 - box.x0 + 3) * (box.y1 - box.y0 + 3)
+    guard area <= 32 * length + 4096, area <= Double(Self.maskPixels) else { return nil }
+    let x0 = Int(max(clip.x0, box.x0 - 1).rounded(.down))
+    let y0 = Int(max(clip.y0, box.y0 - 1).rounded(.down))
+    let x1 = Int(min(clip.x1, box.x1 + 2).rounded(.up))
+    let y1 = Int(min(clip.y1, box.y1 + 2).rounded(.up))
     let (w, h) = (x1 - x0, y1 - y0)
     guard w > 0, h > 0 else { return nil }
 
