@@ -136,16 +136,22 @@ struct CairoRenderer {
       cairo_new_path(cr)
       return
     }
-    if let bandHazard, BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves) {
+    let hairline = Hairline(stroke, on: cr)
+    // A hairline is not cairo's stroker's outline, which is what a band edge can change.
+    if hairline == nil, let bandHazard,
+      BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves)
+    {
       bandHazard.raise()
     }
-    if let hairline = Hairline(stroke, on: cr) {
-      defer { cairo_surface_destroy(hairline.surface) }
-      paint(with: stroke.paint, opacity: stroke.opacity) {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_mask_surface(cr, hairline.surface, Double(hairline.x), Double(hairline.y))
-        cairo_restore(cr)
+    if let hairline {
+      if let mask = hairline.surface {
+        defer { cairo_surface_destroy(mask) }
+        paint(with: stroke.paint, opacity: stroke.opacity) {
+          cairo_save(cr)
+          cairo_identity_matrix(cr)
+          cairo_mask_surface(cr, mask, Double(hairline.x), Double(hairline.y))
+          cairo_restore(cr)
+        }
       }
     } else {
       paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }

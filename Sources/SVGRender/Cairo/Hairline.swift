@@ -18,8 +18,9 @@ import SVGGeometry
 /// The mask is the same for any clip of the rows: each pixel's value depends only on the
 /// path and the stroke, so bands and partial redraws give a whole render's pixels.
 struct Hairline {
-  /// An 8-bit alpha mask, placed at `x, y` in device pixels.
-  let surface: OpaquePointer
+  /// An 8-bit alpha mask, placed at `x, y` in device pixels; nil when the stroke lies
+  /// outside the clip and draws nothing.
+  let surface: OpaquePointer?
   let x: Int
   let y: Int
 
@@ -32,7 +33,7 @@ struct Hairline {
   /// without antialiasing, one at least a pixel wide in some direction, a target that is not
   /// an image, a subpath of no length with caps that draw a dot, or a stroke whose box is
   /// large for its length (cairo's cost follows the edges, the mask's its box) or larger
-  /// than ``maskPixels``. A stroke outside the clip gives nil too: it draws nothing.
+  /// than ``maskPixels``.
   init?(_ stroke: Stroke, on cr: OpaquePointer) {
     guard stroke.dashes == nil, cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE,
       cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
@@ -85,7 +86,10 @@ struct Hairline {
     let x1 = Int(min(clip.x1, box.x1 + 2).rounded(.up))
     let y1 = Int(min(clip.y1, box.y1 + 2).rounded(.up))
     let (w, h) = (x1 - x0, y1 - y0)
-    guard w > 0, h > 0 else { return nil }
+    guard w > 0, h > 0 else {
+      (surface, x, y) = (nil, x0, y0)
+      return
+    }
 
     var ink = Ink(x: x0, y: y0, width: w, height: h)
     for p in pieces { ink.deposit(p) }

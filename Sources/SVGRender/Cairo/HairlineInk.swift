@@ -83,7 +83,8 @@ struct Ink {
       for j in 0..<height {
         let row = data + j * stride
         for i in 0..<width {
-          row[i] = UInt8(min(a[j * width + i], 1) * 255 + 0.5)
+          let v = a[j * width + i]
+          row[i] = v >= 1 ? 255 : v > 0 ? UInt8(v * 255 + 0.5) : 0
         }
       }
     }
