@@ -19,38 +19,35 @@ struct Ink {
   /// centres are nearest the centre line there. Columns outside the box are skipped
   /// whole, so a pixel's value does not depend on the box.
   mutating func deposit(_ piece: Hairline.Piece) {
-    let v = piece.to - piece.from
-    if abs(v.x) >= abs(v.y) {
-      Self.spread(
-        from: piece.from, to: piece.to, width: piece.width, along: \.x, across: \.y,
-        lanes: x..<(x + width)
-      ) { column, row, value in add(column, row, value) }
+    let (a, b) = (piece.from, piece.to)
+    if abs(b.x - a.x) >= abs(b.y - a.y) {
+      Self.spread(a, b, width: piece.width, lanes: x..<(x + width)) { column, row, value in
+        add(column, row, value)
+      }
     } else {
-      Self.spread(
-        from: piece.from, to: piece.to, width: piece.width, along: \.y, across: \.x,
-        lanes: y..<(y + height)
-      ) { row, column, value in add(column, row, value) }
+      // A steep piece is spread along its rows: the same steps with the axes swapped.
+      Self.spread(Point(a.y, a.x), Point(b.y, b.x), width: piece.width, lanes: y..<(y + height)) {
+        row, column, value in add(column, row, value)
+      }
     }
   }
 
-  /// Steps a piece along the axis `along` one lane (column or row) at a time within
-  /// `lanes`, calling `put(lane, cell across, ink)`.
+  /// Steps a piece along x (its longer extent) one lane (column) at a time within `lanes`,
+  /// calling `put(lane, cell across, ink)`.
   private static func spread(
-    from a: Point, to b: Point, width: Double, along: KeyPath<Point, Double>,
-    across: KeyPath<Point, Double>, lanes: Range<Int>, put: (Int, Int, Double) -> Void
+    _ a: Point, _ b: Point, width: Double, lanes: Range<Int>, put: (Int, Int, Double) -> Void
   ) {
-    let (start, end) = a[keyPath: along] <= b[keyPath: along] ? (a, b) : (b, a)
-    let (s0, s1) = (start[keyPath: along], end[keyPath: along])
-    guard s1 > s0 else { return }
-    let slope = (end[keyPath: across] - start[keyPath: across]) / (s1 - s0)
+    let (start, end) = a.x <= b.x ? (a, b) : (b, a)
+    guard end.x > start.x else { return }
+    let slope = (end.y - start.y) / (end.x - start.x)
     let perUnit = width * (1 + slope * slope).squareRoot()
-    var lane = max(Int(s0.rounded(.down)), lanes.lowerBound)
-    let last = min(Int((s1.rounded(.up))) - 1, lanes.upperBound - 1)
+    var lane = max(Int(start.x.rounded(.down)), lanes.lowerBound)
+    let last = min(Int(end.x.rounded(.up)) - 1, lanes.upperBound - 1)
     while lane <= last {
-      let lo = max(s0, Double(lane))
-      let hi = min(s1, Double(lane + 1))
+      let lo = max(start.x, Double(lane))
+      let hi = min(end.x, Double(lane + 1))
       if hi > lo {
-        let centre = start[keyPath: across] + slope * ((lo + hi) / 2 - s0) - 0.5
+        let centre = start.y + slope * ((lo + hi) / 2 - start.x) - 0.5
         let cell = centre.rounded(.down)
         let f = centre - cell
         let ink = perUnit * (hi - lo)
