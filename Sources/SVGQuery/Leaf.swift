@@ -30,6 +30,9 @@ struct Leaf: Sendable {
     case image(ImageNode)
   }
 
+  /// The node as flattened. Its paints are those of the tree the scene's storage was built
+  /// from, which a later scene shares when only paints changed (see ``Scene``): read
+  /// geometry and whether it fills or strokes, never which paint.
   var content: Content
   var source: NodeID?
   /// The innermost enclosing group.

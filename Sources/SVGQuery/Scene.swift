@@ -30,7 +30,11 @@ public struct Scene: Sendable {
   /// geometry did not change keep their boxes, and the spatial index is kept when no box
   /// changed. With `sameElements`, the caller knows that `document` has the elements of
   /// `previous`'s document with the same ids, names and places (only other attributes
-  /// changed): the table of their index paths is kept too.
+  /// changed): the table of their index paths is kept too, and when the trees differ only
+  /// in what the shapes are painted with (`RenderTree.differsOnlyInPaint(from:)`), all
+  /// that the queries derive from the tree is: it reads geometry and where paint is, not
+  /// which paint (a tap of a colouring session then costs a walk of the tree, not a new
+  /// scene).
   public init(
     document: Document, tree: RenderTree, options: RenderOptions = RenderOptions(),
     reusing previous: Scene? = nil, sameElements: Bool = false
@@ -38,8 +42,12 @@ public struct Scene: Sendable {
     self.document = document
     self.tree = tree
     self.options = options
-    self.storage = SceneStorage(
-      document: document, tree: tree, previous: previous?.storage, sameElements: sameElements)
+    if let previous, sameElements, tree.differsOnlyInPaint(from: previous.tree) {
+      storage = previous.storage
+    } else {
+      storage = SceneStorage(
+        document: document, tree: tree, previous: previous?.storage, sameElements: sameElements)
+    }
   }
 
   /// Maps document coordinates (the root's user space) to canvas CSS pixels.

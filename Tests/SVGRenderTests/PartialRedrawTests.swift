@@ -1,7 +1,8 @@
 import SVGGeometry
-import SVGRender
 import SVGTree
 import Testing
+
+@testable import SVGRender
 
 /// A redraw of the part of an image an edit changed (`RenderTree.rasterize(changedIn:onto:)`)
 /// gives the bytes of a full render of the edited drawing, and draws no more rows than the
@@ -48,21 +49,24 @@ import Testing
       rows == Int((130.4 * scale - 1).rounded(.down))..<Int((170.8 * scale + 1).rounded(.up)))
   }
 
-  /// A gradient under the change is drawn whole: its pixels depend on the extent of its
-  /// drawing operation.
-  @Test func aGradientTouchedIsRedrawnWhole() throws {
-    let rows = try Self.recolour("<rect x='20' y='40.5' width='170' height='120' fill='url(#g)'/>")
-    #expect(rows.lowerBound <= 38 && rows.upperBound >= 163 && rows.upperBound < 200)
-    // One the change does not touch is left as it was.
-    let apart = try Self.recolour("<rect x='20' y='10' width='170' height='90' fill='url(#g)'/>")
-    #expect(apart.lowerBound > 100)
-  }
-
-  /// The same for gradients inside an opacity layer and a mask, a gradient stroke, a dashed
-  /// stroke on curves, a miter join on curves and a raster image.
+  /// A gradient is placed in device space exactly (`DeviceGradient`), so the clip of the
+  /// rows does not change its pixels: one under the change, in an opacity layer or in a
+  /// mask is redrawn in the changed rows only (it grew the rows to its whole extent before
+  /// gradients were placed so).
   @Test(arguments: [
+    "<rect x='20' y='40.5' width='170' height='120' fill='url(#g)'/>",
     "<g opacity='0.6'><rect x='20' y='40.5' width='170' height='120' fill='url(#g)'/></g>",
     "<mask id='m'><rect x='0' y='0' width='200' height='170' fill='url(#g)'/></mask><rect width='200' height='200' fill='purple' mask='url(#m)'/>",
+  ])
+  func gradientsAreRedrawnInTheChangedRowsOnly(_ scene: String) throws {
+    #expect(try Self.recolour(scene) == 129..<172)
+  }
+
+  /// A pattern, an image, and strokes whose outline depends on the clip (a dashed one on
+  /// curves, miter joins on curves, with a gradient too) are drawn whole when the change
+  /// touches them.
+  @Test(arguments: [
+    "<pattern id='p' width='7' height='7' patternUnits='userSpaceOnUse'><rect width='4' height='4' fill='teal'/></pattern><rect x='20' y='40.5' width='170' height='120' fill='url(#p)'/>",
     "<ellipse cx='100' cy='110' rx='80' ry='60.5' fill='none' stroke='url(#g)' stroke-width='9'/>",
     "<path d='M20 190 C 60 20 120 20 185 140' fill='none' stroke='black' stroke-width='5' stroke-dasharray='7 3'/>",
     "<path d='M20 190 C 60 20 120 20 185 140 L 150 30 Z' fill='none' stroke='black' stroke-width='5'/>",
@@ -71,6 +75,37 @@ import Testing
   func clipDependentPaintsAreRedrawnWhole(_ scene: String) throws {
     let rows = try Self.recolour(scene)
     #expect(rows.lowerBound < 100)
+  }
+
+  /// Rows enough for two cores are drawn in two bands, cut away from a stroke whose outline
+  /// depends on the clip (a curve with miter joins), and the bytes are still the full
+  /// render's.
+  @Test func manyRowsAreDrawnInTwoBands() throws {
+    let scene = """
+      <rect x='10.5' y='10.2' width='180' height='180' fill='url(#g)' stroke='black'/>
+      <path d='M 20 135 C 60 150 120 140 185 150' fill='none' stroke='navy'/>
+      """
+    // 1600 x 1600: the circle's rows are 1042 to 1368, the curve's (with its reach) about
+    // 1035 to 1245.
+    let rows = try Self.recolour(scene, scale: 8)
+    let (before, after) = (
+      try Self.tree(scene, circle: "navy"), try Self.tree(scene, circle: "gold")
+    )
+    guard case .region(let box) = after.change(since: before),
+      case .some(.some(let area)) = after.redrawArea(
+        for: box, drawing: Size(width: 1600, height: 1600), width: 1600, height: 1600)
+    else {
+      Issue.record("no region")
+      return
+    }
+    #expect(area.rows == rows && area.sensitive.count == 1)
+    let edges = RenderTree.regionEdges(rows, width: 1600, sensitive: area.sensitive)
+    #expect(edges.count == 3 && edges[1] != (rows.lowerBound + rows.upperBound) / 2)
+    if edges.count == 3, let curve = area.sensitive.first {
+      #expect(curve.upperBound <= edges[1] - BandedRaster.settleRows)
+    }
+    // Too few pixels for a second band.
+    #expect(RenderTree.regionEdges(rows, width: 500, sensitive: []).count == 2)
   }
 
   /// Shapes outside the redrawn rows are not drawn, but a shape whose points lie outside

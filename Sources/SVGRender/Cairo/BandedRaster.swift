@@ -152,13 +152,6 @@ enum BandedRaster {
     case .pattern: "a pattern"
     }
   }
-
-  /// Whether a paint is a plain colour (or none).
-  static func isPlain(_ paint: RenderPaint?) -> Bool {
-    guard let paint else { return true }
-    if case .color = paint { return true }
-    return false
-  }
 }
 
 /// Raised by a band that drew a paint which a band may draw differently from the whole
@@ -181,12 +174,14 @@ extension RenderTree {
   /// ``BandedRaster/marginRows`` rows per band while drawing, band `i` draws on a surface of
   /// the image's size whose pixels start `i × marginRows` rows down the buffer (so its rows
   /// never meet another band's, and every coordinate is the whole image's), and its own
-  /// rows are then moved into place. A band
-  /// drawn hands its rows to `pipeline` (``PNGPipeline``) before they move.
+  /// rows are then moved into place. A band drawn hands its rows to `pipeline`
+  /// (``PNGPipeline``) before they move. With `clearing`, each band clears its clip first:
+  /// the bitmap holds an earlier image, and `edges` may span only some of its rows (a
+  /// partial redraw, whose caller puts back the rows beyond them that the bands drew on).
   func drawBands(
     _ edges: [Int], into bitmap: inout Bitmap, drawing: Size, background: Color?,
     budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard,
-    pipeline: PNGPipeline? = nil
+    pipeline: PNGPipeline? = nil, clearing: Bool = false
   ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
     let margin = BandedRaster.marginRows
@@ -199,7 +194,7 @@ extension RenderTree {
         drawBand(
           edges[i]..<edges[i + 1], over: pixels.value + i * margin * s,
           width: w, height: h, stride: s, drawing: drawing, background: background,
-          budget: budget, cancellation: cancellation, hazard: hazard)
+          budget: budget, cancellation: cancellation, hazard: hazard, clearing: clearing)
         // A band that raised the hazard is drawn again whole: nothing of it is deflated.
         if !hazard.isRaised { pipeline?.drawn(i, origin: pixels.value + i * margin * s) }
       }
@@ -222,7 +217,7 @@ extension RenderTree {
     _ rows: Range<Int>, settle: Int = BandedRaster.settleRows,
     trail: Int = BandedRaster.trailRows, over pixels: UnsafeMutablePointer<UInt8>, width: Int,
     height: Int, stride: Int, drawing: Size, background: Color?, budget: PixelBudget,
-    cancellation: RenderCancellation?, hazard: BandHazard
+    cancellation: RenderCancellation?, hazard: BandHazard, clearing: Bool = false
   ) {
     let top = BandedRaster.clipTop(rows.lowerBound, settle: settle)
     let bottom = BandedRaster.clipBottom(rows.upperBound, trail: trail, height: height)
@@ -231,6 +226,11 @@ extension RenderTree {
     let cr = cairo_create(surface)!
     cairo_rectangle(cr, 0, Double(top), Double(width), Double(bottom - top))
     cairo_clip(cr)
+    if clearing {
+      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+      cairo_paint(cr)
+      cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+    }
     draw(
       on: cr, drawing: drawing, background: background, budget: budget,
       cancellation: cancellation, bandHazard: hazard, clipRows: (Double(top), Double(bottom)))

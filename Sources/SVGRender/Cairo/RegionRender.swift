@@ -5,17 +5,20 @@ import SVGTree
 /// A raster of a drawing made from a raster of an earlier state of it: only some rows are
 /// drawn again, clipped to them, and the result is byte for byte the full render.
 ///
-/// A clip of whole rows changes no coverage and no plain colour, once the rows above the
-/// first are drawn too and put back, as a band draws them (see ``BandedRaster``). What
-/// it can change is a paint whose pixels depend on the extent of the drawing operation
-/// (cairo rounds a gradient's, pattern's or image's matrix around the centre of that
-/// extent) and a stroke whose outline depends on the clip (cairo's stroker straightens
-/// curves that lie outside it: dashes move, miter and bevel joins turn). So the rows grow
-/// until they hold every row of each such node they touch (``RedrawArea``): each of those
-/// is then drawn with the extent and the outline it has in a full render. A filter reads
-/// pixels beyond its shapes: a drawing with one is drawn in full. A straightened curve also
-/// moves the outline of the segments beside it, round joins or not: a redraw where that
-/// reaches the rows raises the band hazard (``BandChords``), and the image is drawn in full.
+/// A clip of whole rows changes no coverage, no plain colour and no gradient placed in
+/// device space (``DeviceGradient``), once the rows above the first and below the last are
+/// drawn too and put back, as a band draws them (see ``BandedRaster``). What it can change
+/// is a pattern or image, whose matrix cairo rounds around the centre of the drawing
+/// operation's extent, and a stroke whose outline depends on the clip (cairo's stroker
+/// straightens curves that lie outside it: dashes move, miter and bevel joins turn). So the
+/// rows grow until they hold every row of each such node they touch (``RedrawArea``): each
+/// of those is then drawn with the extent and the outline it has in a full render. A
+/// filter reads pixels beyond its shapes: a drawing with one is drawn in full. A
+/// straightened curve also moves the outline of the segments beside it, round joins or
+/// not, and a gradient may not be placeable in device space: a redraw where either reaches
+/// the rows raises the band hazard (``BandChords``), and the image is drawn in full. Rows
+/// enough for two cores are drawn in two bands, cut where no such node crosses the cut
+/// (``regionEdges(_:width:sensitive:)``).
 extension RenderTree {
   /// The raster of this drawing, scaled to `size` as
   /// ``rasterize(covering:background:limits:cancellation:)`` draws it, made from `base`: a
@@ -36,45 +39,71 @@ extension RenderTree {
         covering: size, background: background, limits: limits, cancellation: cancellation)
       return (bitmap, 0..<height)
     }
-    guard let pixels = area else { return (base, 0..<0) }
+    guard let (rows, sensitive) = area else { return (base, 0..<0) }
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
     let hazard = BandHazard()
     var bitmap = base
-    // The rows above are drawn too, as a band draws them, and then put back.
-    let top = BandedRaster.clipTop(pixels.y)
-    let bottom = pixels.y + pixels.height
-    let settled = top * base.stride..<pixels.y * base.stride
-    bitmap.withSurface { surface in
-      let cr = cairo_create(surface)!
-      cairo_rectangle(cr, Double(pixels.x), Double(top), Double(pixels.width), Double(bottom - top))
-      cairo_clip(cr)
-      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-      cairo_paint(cr)
-      cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-      draw(
-        on: cr, drawing: size, background: background, budget: budget,
-        cancellation: cancellation, bandHazard: hazard, clipRows: (Double(top), Double(bottom)))
-      cairo_destroy(cr)
+    // Each band also draws rows above and below its own, as the bands of a full render do;
+    // those outside `rows` are then put back.
+    let edges = Self.regionEdges(rows, width: width, sensitive: sensitive)
+    _ = drawBands(
+      edges, into: &bitmap, drawing: size, background: background, budget: budget,
+      cancellation: cancellation, hazard: hazard, clearing: true)
+    let spill =
+      BandedRaster.clipBottom(rows.upperBound, height: height)
+      + (edges.count - 2) * BandedRaster.marginRows
+    for outside in [
+      BandedRaster.clipTop(rows.lowerBound)..<rows.lowerBound,
+      rows.upperBound..<min(height, spill),
+    ] {
+      let bytes = outside.lowerBound * base.stride..<outside.upperBound * base.stride
+      bitmap.pixels.replaceSubrange(bytes, with: base.pixels[bytes])
     }
-    bitmap.pixels.replaceSubrange(settled, with: base.pixels[settled])
     try cancellation?.check()
     if hazard.isRaised {
       let bitmap = try rasterize(
         covering: size, background: background, limits: limits, cancellation: cancellation)
       return (bitmap, 0..<height)
     }
-    return (bitmap, pixels.y..<(pixels.y + pixels.height))
+    return (bitmap, rows)
+  }
+
+  /// The band edges of a redraw of `rows` (first and last the rows' own): two bands when
+  /// the rows hold enough pixels for a second core to pay (``BandedRaster/minPixels``), cut
+  /// near their middle at a row where each `sensitive` row span that either band's clip
+  /// meets lies wholly inside it; one band when no such row is near the middle.
+  static func regionEdges(_ rows: Range<Int>, width: Int, sensitive: [Range<Int>]) -> [Int] {
+    let whole = [rows.lowerBound, rows.upperBound]
+    guard rows.count * width >= 2 * BandedRaster.minPixels,
+      BandedRaster.automaticCount(width: width, height: rows.count) > 1
+    else { return whole }
+    let middle = (rows.lowerBound + rows.upperBound) / 2
+    for distance in 0...rows.count / 4 {
+      for e in [middle - distance, middle + distance] {
+        // The rows both bands draw around the edge.
+        let shared = (e - BandedRaster.settleRows)..<(e + BandedRaster.trailRows)
+        let cut = sensitive.contains {
+          $0.overlaps(shared)
+            && ($0.lowerBound < shared.lowerBound || $0.upperBound > shared.upperBound)
+        }
+        if !cut { return [rows.lowerBound, e, rows.upperBound] }
+      }
+    }
+    return whole
   }
 
   /// The rows to draw again so that a redraw clipped to them equals a full render, for a
-  /// change inside `change` (canvas units): `.some(nil)` when no pixel changes, nil when
+  /// change inside `change` (canvas units), with the rows each node that the clip can
+  /// change touches there (``RedrawArea``): `.some(nil)` when no pixel changes, nil when
   /// only a full render is exact.
   ///
   /// Whole rows: a clip edge across a row makes cairo cut every edge of a polygon that
   /// crosses it, at a point rounded to its fixed point, which moves the coverage of the
   /// pixels beside the cut; a clip edge between rows only ends edges where they already
   /// pass (as bands do, see ``BandedRaster``).
-  func redrawArea(for change: Rect, drawing: Size, width: Int, height: Int) -> PixelRect?? {
+  func redrawArea(for change: Rect, drawing: Size, width: Int, height: Int)
+    -> (rows: Range<Int>, sensitive: [Range<Int>])??
+  {
     guard size.width > 0, size.height > 0 else { return nil }
     let toDevice = Transform.scale(drawing.width / size.width, drawing.height / size.height)
     // A pixel of margin for anti-aliasing.
@@ -92,7 +121,9 @@ extension RenderTree {
       grown = false
       // The redraw's clip: the rows and the rows above them it discards (see
       // ``BandedRaster``).
-      let clip = BandedRaster.clipTop(rows.lowerBound)..<rows.upperBound
+      let (top, bottom) = (rows.lowerBound, rows.upperBound)
+      let clip =
+        BandedRaster.clipTop(top)..<BandedRaster.clipBottom(bottom, height: height)
       for box in nodes.sensitive
       where box.minY < Double(clip.upperBound) && box.maxY > Double(clip.lowerBound) {
         guard box.minY.isFinite, box.maxY.isFinite else { return nil }
@@ -104,7 +135,9 @@ extension RenderTree {
         grown = true
       }
     }
-    return .some(PixelRect(x: 0, y: rows.lowerBound, width: width, height: rows.count))
+    let spans = nodes.sensitive.lazy.filter { $0.minY.isFinite && $0.maxY.isFinite }
+      .map { Self.rows($0, height: height) }.filter { $0.overlaps(rows) }
+    return .some((rows, Array(spans)))
   }
 
   /// The rows of a `height`-row image that a device box touches.
@@ -150,15 +183,17 @@ struct RedrawArea {
         mask = m.mask
       }
     case .path(let p):
-      let plainFill = p.fill.map { BandedRaster.isPlain($0.paint) } ?? true
-      guard !plainFill || (p.stroke.map { $0.width > 0 } ?? false),
+      let clipFreeFill = BandedRaster.refusal(p.fill?.paint) == nil
+      guard !clipFreeFill || (p.stroke.map { $0.width > 0 } ?? false),
         let hull = Self.hull(p.path, toDevice)
       else { return }
-      if !plainFill {
+      if !clipFreeFill {
         sensitive.append(hull.insetBy(-Self.margin))
       }
       if let s = p.stroke, s.width > 0 {
-        guard !BandedRaster.isPlain(s.paint) || !BandedRaster.hasClipFreeGeometry(s, on: p.path)
+        guard
+          BandedRaster.refusal(s.paint) != nil
+            || !BandedRaster.hasClipFreeGeometry(s, on: p.path)
         else { return }
         sensitive.append(hull.insetBy(-Self.reach(of: s, toDevice) - Self.margin))
       }

@@ -31,6 +31,17 @@ extension RenderTree {
   }
 }
 
+extension RenderTree {
+  /// Whether this tree differs from `old` at most in the paints of its shapes: the same
+  /// nodes from the same sources, with the same geometry, transforms, clips, masks and hit
+  /// areas, each filling and stroking the same areas, in colours or gradients that may
+  /// differ (what a recolour changes). What reads only geometry and where paint is (hit
+  /// tests, bounding boxes) reads the same of both.
+  package func differsOnlyInPaint(from old: RenderTree) -> Bool {
+    size == old.size && TreeWalk.sameShapes(.group(old.root), .group(root))
+  }
+}
+
 /// One comparison of two trees: the boxes that changed, whether anything did.
 private struct TreeWalk {
   var region: Rect?
@@ -137,9 +148,49 @@ private struct TreeWalk {
     switch (x.stroke, y.stroke) {
     case (nil, nil): return true
     case let (s?, t?):
-      return s.opacity == t.opacity && s.width == t.width && s.cap == t.cap && s.join == t.join
-        && s.miterLimit == t.miterLimit && s.dashes == t.dashes && s.dashOffset == t.dashOffset
-        && s.nonScaling == t.nonScaling && samePaint(s.paint, t.paint)
+      return s.opacity == t.opacity && sameOutline(s, t) && samePaint(s.paint, t.paint)
+    default: return false
+    }
+  }
+
+  /// Whether two strokes have the same outline (whatever they paint it with).
+  static func sameOutline(_ s: Stroke, _ t: Stroke) -> Bool {
+    s.width == t.width && s.cap == t.cap && s.join == t.join && s.miterLimit == t.miterLimit
+      && s.dashes == t.dashes && s.dashOffset == t.dashOffset && s.nonScaling == t.nonScaling
+  }
+
+  /// Whether two nodes have the same sources, structure, geometry, layers and hit areas,
+  /// and paint the same areas (possibly in other colours or gradients). Filters are not
+  /// compared: a tree with one is never alike.
+  static func sameShapes(_ a: RenderNode, _ b: RenderNode) -> Bool {
+    guard a.source == b.source else { return false }
+    switch (a, b) {
+    case (.group(let x), .group(let y)):
+      guard x.filters.isEmpty, y.filters.isEmpty, sameLayer(x, y),
+        x.absoluteTransform == y.absoluteTransform, x.children.count == y.children.count
+      else { return false }
+      return zip(x.children, y.children).allSatisfy { sameShapes($0, $1) }
+    case (.path(let x), .path(let y)):
+      guard x.path == y.path, x.paintOrder == y.paintOrder, x.fill?.rule == y.fill?.rule,
+        (x.fill == nil) == (y.fill == nil), (x.stroke == nil) == (y.stroke == nil)
+      else { return false }
+      if let s = x.stroke, let t = y.stroke, !sameOutline(s, t) { return false }
+      return sameHits(x.resolvedHitArea, y.resolvedHitArea)
+    case (.image(let x), .image(let y)):
+      return !containsFilter(a) && !containsFilter(b) && sameImage(x, y)
+    default:
+      return false
+    }
+  }
+
+  static func sameHits(_ p: HitArea, _ q: HitArea) -> Bool {
+    guard p.pointerEvents == q.pointerEvents, p.isVisible == q.isVisible,
+      p.fillPainted == q.fillPainted, p.strokePainted == q.strokePainted,
+      p.fillRule == q.fillRule
+    else { return false }
+    switch (p.stroke, q.stroke) {
+    case (nil, nil): return true
+    case let (s?, t?): return sameOutline(s, t)
     default: return false
     }
   }
