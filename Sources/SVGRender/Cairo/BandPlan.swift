@@ -73,20 +73,22 @@ enum BandPlan {
   /// Candidate rows tried per edge before giving up.
   static let maxTries = 32
 
-  /// The rows at which `height` rows are cut into `count` bands (first 0, last `height`),
-  /// or nil when some band would raise the hazard whatever the edges.
-  static func edges(count: Int, height: Int, survey: ChordSurvey) -> [Int]? {
-    guard count > 1, survey.refusal == nil else { return nil }
+  /// The rows at which `rows` of an image are cut into `count` bands (first and last the
+  /// rows' own: `0..<height` for a whole image, some of them for a partial redraw), or nil
+  /// when some band would raise the hazard whatever the edges.
+  static func edges(count: Int, rows: Range<Int>, survey: ChordSurvey) -> [Int]? {
+    guard count > 1, rows.count >= count, survey.refusal == nil else { return nil }
     let strokes = survey.strokes
-    let targets = targets(count: count, height: height, survey: survey)
-    var edges = [0]
+    let targets = targets(count: count, rows: rows, survey: survey)
+    let end = rows.upperBound
+    var edges = [rows.lowerBound]
     for k in 1..<count {
-      let target = min(max(targets[k], edges[k - 1] + 1), height - count + k)
+      let target = min(max(targets[k], edges[k - 1] + 1), end - count + k)
       let next = targets[k + 1]
-      let shift = height / (2 * count)
+      let shift = rows.count / (2 * count)
       // Every band keeps at least a row.
       let (low, high) = (
-        max(edges[k - 1] + 1, target - shift), min(target + shift, height - count + k)
+        max(edges[k - 1] + 1, target - shift), min(target + shift, end - count + k)
       )
       guard low <= high else { return nil }
       let range = low...high
@@ -119,7 +121,7 @@ enum BandPlan {
       guard let e = found else { return nil }
       edges.append(e)
     }
-    edges.append(height)
+    edges.append(end)
     // Every band with its final edges.
     for k in 0..<count where strokes.contains(where: { $0.mayDiffer(rows: edges[k], edges[k + 1]) })
     {
@@ -128,12 +130,16 @@ enum BandPlan {
     return edges
   }
 
-  /// The edges tried first (first 0, last `height`): each band an equal share of the work
-  /// where the survey estimated it (``BandWork``), else of the rows.
-  static func targets(count: Int, height: Int, survey: ChordSurvey) -> [Int] {
-    let balanced = survey.work?.balancedEdges(count: count)
+  /// The edges tried first (first and last the rows' own): for a whole image, each band an
+  /// equal share of the work where the survey estimated it (``BandWork``), else of the
+  /// rows.
+  static func targets(count: Int, rows: Range<Int>, survey: ChordSurvey) -> [Int] {
+    let whole = rows.lowerBound == 0 && rows.upperBound == survey.work?.rows
+    let balanced = whole ? survey.work?.balancedEdges(count: count) : nil
     return (0...count).map { k in
-      guard let balanced, k > 0, k < count else { return height * k / count }
+      guard let balanced, k > 0, k < count else {
+        return rows.lowerBound + rows.count * k / count
+      }
       return balanced[k - 1]
     }
   }
@@ -143,7 +149,8 @@ extension RenderTree {
   /// The edges the band plan tries first for this tree drawn at `width` × `height` in
   /// `count` bands (see ``BandPlan/targets(count:height:survey:)``), for the band tests.
   package func bandTargets(width: Int, height: Int, count: Int) -> [Int] {
-    BandPlan.targets(count: count, height: height, survey: survey(width: width, height: height))
+    BandPlan.targets(
+      count: count, rows: 0..<height, survey: survey(width: width, height: height))
   }
 
   /// Why no band draws this tree at `width` × `height` as the whole image does, whatever
@@ -161,7 +168,7 @@ extension RenderTree {
   }
 
   /// The survey walk of the tree drawn into `bitmap` (see ``ChordSurvey``).
-  private func survey(of bitmap: inout Bitmap, drawing: Size, budget: PixelBudget) -> ChordSurvey {
+  func survey(of bitmap: inout Bitmap, drawing: Size, budget: PixelBudget) -> ChordSurvey {
     let survey = ChordSurvey(rows: bitmap.height)
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
@@ -181,7 +188,7 @@ extension RenderTree {
     refusal: inout String?
   ) -> [Int]? {
     let survey = survey(of: &bitmap, drawing: drawing, budget: budget)
-    let edges = BandPlan.edges(count: count, height: bitmap.height, survey: survey)
+    let edges = BandPlan.edges(count: count, rows: 0..<bitmap.height, survey: survey)
     if edges == nil { refusal = survey.refusal ?? "no band edges avoid the band hazard" }
     return edges
   }

@@ -17,8 +17,8 @@ import SVGTree
 /// straightened curve also moves the outline of the segments beside it, round joins or
 /// not, and a gradient may not be placeable in device space: a redraw where either reaches
 /// the rows raises the band hazard (``BandChords``), and the image is drawn in full. Rows
-/// enough for two cores are drawn in two bands, cut where no such node crosses the cut
-/// (``regionEdges(_:width:sensitive:)``).
+/// enough for two cores are drawn in two bands where the band plan finds an edge for them
+/// (``regionEdges(_:in:drawing:budget:)``).
 extension RenderTree {
   /// The raster of this drawing, scaled to `size` as
   /// ``rasterize(covering:background:limits:cancellation:)`` draws it, made from `base`: a
@@ -39,13 +39,13 @@ extension RenderTree {
         covering: size, background: background, limits: limits, cancellation: cancellation)
       return (bitmap, 0..<height)
     }
-    guard let (rows, sensitive) = area else { return (base, 0..<0) }
+    guard let rows = area else { return (base, 0..<0) }
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
     let hazard = BandHazard()
     var bitmap = base
     // Each band also draws rows above and below its own, as the bands of a full render do;
     // those outside `rows` are then put back.
-    let edges = Self.regionEdges(rows, width: width, sensitive: sensitive)
+    let edges = regionEdges(rows, in: &bitmap, drawing: size, budget: budget)
     _ = drawBands(
       edges, into: &bitmap, drawing: size, background: background, budget: budget,
       cancellation: cancellation, hazard: hazard, clearing: true)
@@ -68,42 +68,31 @@ extension RenderTree {
     return (bitmap, rows)
   }
 
-  /// The band edges of a redraw of `rows` (first and last the rows' own): two bands when
-  /// the rows hold enough pixels for a second core to pay (``BandedRaster/minPixels``), cut
-  /// near their middle at a row where each `sensitive` row span that either band's clip
-  /// meets lies wholly inside it; one band when no such row is near the middle.
-  static func regionEdges(_ rows: Range<Int>, width: Int, sensitive: [Range<Int>]) -> [Int] {
+  /// The band edges of a redraw of `rows` into `bitmap` (first and last the rows' own):
+  /// two bands where the rows hold enough pixels for a second core to pay
+  /// (``BandedRaster/minPixels``) and the band plan finds an edge in them that no stroke
+  /// raises the band hazard at (``BandPlan``, from a survey of the tree), else one.
+  func regionEdges(
+    _ rows: Range<Int>, in bitmap: inout Bitmap, drawing: Size, budget: PixelBudget
+  ) -> [Int] {
     let whole = [rows.lowerBound, rows.upperBound]
-    guard rows.count * width >= 2 * BandedRaster.minPixels,
-      BandedRaster.automaticCount(width: width, height: rows.count) > 1
+    let count = BandedRaster.automaticCount(width: bitmap.width, height: rows.count)
+    guard rows.count * bitmap.width >= BandedRaster.minPixels, count > 1,
+      BandedRaster.isBandable(root)
     else { return whole }
-    let middle = (rows.lowerBound + rows.upperBound) / 2
-    for distance in 0...rows.count / 4 {
-      for e in [middle - distance, middle + distance] {
-        // The rows both bands draw around the edge.
-        let shared = (e - BandedRaster.settleRows)..<(e + BandedRaster.trailRows)
-        let cut = sensitive.contains {
-          $0.overlaps(shared)
-            && ($0.lowerBound < shared.lowerBound || $0.upperBound > shared.upperBound)
-        }
-        if !cut { return [rows.lowerBound, e, rows.upperBound] }
-      }
-    }
-    return whole
+    let survey = survey(of: &bitmap, drawing: drawing, budget: budget)
+    return BandPlan.edges(count: count, rows: rows, survey: survey) ?? whole
   }
 
   /// The rows to draw again so that a redraw clipped to them equals a full render, for a
-  /// change inside `change` (canvas units), with the rows each node that the clip can
-  /// change touches there (``RedrawArea``): `.some(nil)` when no pixel changes, nil when
+  /// change inside `change` (canvas units): `.some(nil)` when no pixel changes, nil when
   /// only a full render is exact.
   ///
   /// Whole rows: a clip edge across a row makes cairo cut every edge of a polygon that
   /// crosses it, at a point rounded to its fixed point, which moves the coverage of the
   /// pixels beside the cut; a clip edge between rows only ends edges where they already
   /// pass (as bands do, see ``BandedRaster``).
-  func redrawArea(for change: Rect, drawing: Size, width: Int, height: Int)
-    -> (rows: Range<Int>, sensitive: [Range<Int>])??
-  {
+  func redrawArea(for change: Rect, drawing: Size, width: Int, height: Int) -> Range<Int>?? {
     guard size.width > 0, size.height > 0 else { return nil }
     let toDevice = Transform.scale(drawing.width / size.width, drawing.height / size.height)
     // A pixel of margin for anti-aliasing.
@@ -135,9 +124,7 @@ extension RenderTree {
         grown = true
       }
     }
-    let spans = nodes.sensitive.lazy.filter { $0.minY.isFinite && $0.maxY.isFinite }
-      .map { Self.rows($0, height: height) }.filter { $0.overlaps(rows) }
-    return .some((rows, Array(spans)))
+    return .some(rows)
   }
 
   /// The rows of a `height`-row image that a device box touches.
