@@ -1,4 +1,3 @@
-import Glibc
 import SVGGeometry
 import SVGQuery
 import SVGRender
@@ -159,8 +158,15 @@ extension EditableDocument {
     after base: SceneCache?
   ) throws(RenderError) -> LastRaster {
     let background = request.background
-    if let base, let last = base.raster.withLock({ $0 }), last.drawing == drawing,
-      last.background == background, let old = base.tree.withLock({ $0 })
+    // The earlier state gives its raster up, so that a redraw changes it in place rather
+    // than a copy (that state renders from scratch if it is asked to again).
+    if let base, let old = base.tree.withLock({ $0 }),
+      let last = base.raster.withLock({ kept -> LastRaster? in
+        guard let raster = kept, raster.drawing == drawing, raster.background == background
+        else { return nil }
+        kept = nil
+        return raster
+      })
     {
       switch tree.change(since: old) {
       case .none:
@@ -168,18 +174,20 @@ extension EditableDocument {
       case .region(let box):
         // Only the pixels the change can reach are drawn again (as many as make the result
         // exactly a full render), and only the PNG bands whose rows changed deflate.
-        let (bitmap, rows) = try tree.rasterize(
-          changedIn: box, onto: last.bitmap, covering: drawing, background: background,
+        var bitmap = last.bitmap
+        let png = last.png
+        _ = consume last
+        let rows = try tree.redraw(
+          changedIn: box, in: &bitmap, covering: drawing, background: background,
           limits: limits, cancellation: request.cancellation)
-        let png = try bitmap.sessionPNG(
-          reusing: last.png, changedRows: changedRows(last.bitmap, bitmap, within: rows))
-        return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: png)
+        let next = try bitmap.sessionPNG(reusing: png, changedRows: rows.changed)
+        return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: next)
       case .everything:
         let bitmap = try tree.rasterize(
           covering: drawing, background: background, limits: limits,
           cancellation: request.cancellation)
         let png = try bitmap.sessionPNG(
-          reusing: last.png, changedRows: changedRows(last.bitmap, bitmap))
+          reusing: last.png, changedRows: bitmap.rows(differingFrom: last.bitmap))
         return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: png)
       }
     }
@@ -188,28 +196,5 @@ extension EditableDocument {
       cancellation: request.cancellation)
     return LastRaster(
       drawing: drawing, background: background, bitmap: bitmap, png: try bitmap.sessionPNG())
-  }
-
-  /// The rows from the first to the last that differ between two rasters of one size
-  /// (`within` the rows that may differ).
-  private static func changedRows(_ a: Bitmap, _ b: Bitmap, within rows: Range<Int>? = nil)
-    -> Range<Int>
-  {
-    guard a.width == b.width, a.height == b.height, a.stride == b.stride else {
-      return 0..<b.height
-    }
-    let rows = (rows ?? 0..<a.height).clamped(to: 0..<a.height)
-    return a.pixels.withUnsafeBytes { x in
-      b.pixels.withUnsafeBytes { y in
-        func same(_ row: Int) -> Bool {
-          memcmp(x.baseAddress! + row * a.stride, y.baseAddress! + row * a.stride, a.stride) == 0
-        }
-        var first = rows.lowerBound
-        while first < rows.upperBound, same(first) { first += 1 }
-        var last = rows.upperBound
-        while last > first, same(last - 1) { last -= 1 }
-        return first..<last
-      }
-    }
   }
 }

@@ -37,6 +37,13 @@ import Testing
     let full = try after.rasterize(covering: size)
     let same = bitmap.pixels == full.pixels
     #expect(same)
+    // In place, with the rows that differ from the earlier raster, found from the rows
+    // the redraw saved: those a comparison of the whole images finds.
+    var inPlace = base
+    let redrawn = try after.redraw(changedIn: box, in: &inPlace, covering: size)
+    let sameInPlace = inPlace.pixels == full.pixels
+    #expect(sameInPlace && redrawn.drawn == rows)
+    #expect(redrawn.changed == full.rows(differingFrom: base) && !redrawn.changed.isEmpty)
     return rows
   }
 

@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 import SVGGeometry
 import SVGTree
 
@@ -29,43 +30,65 @@ extension RenderTree {
     changedIn change: Rect, onto base: Bitmap, covering size: Size, background: Color? = nil,
     limits: Limits = .default, cancellation: RenderCancellation? = nil
   ) throws(RenderError) -> (bitmap: Bitmap, rows: Range<Int>) {
+    var bitmap = base
+    let rows = try redraw(
+      changedIn: change, in: &bitmap, covering: size, background: background, limits: limits,
+      cancellation: cancellation)
+    return (bitmap, rows.drawn)
+  }
+
+  /// Makes `bitmap`, a full render of an earlier state of the drawing as
+  /// ``rasterize(changedIn:onto:covering:background:limits:cancellation:)`` takes it, the
+  /// raster of this one, drawing again in place (a session's last raster, held only by
+  /// it, is not copied). Returns the rows drawn again, and the rows from the first to the
+  /// last that differ from the earlier raster, which lie within those the change reaches
+  /// however the image is drawn (a full render, when a redraw cannot be exact): the rest of
+  /// the image is the same in both states.
+  package func redraw(
+    changedIn change: Rect, in bitmap: inout Bitmap, covering size: Size,
+    background: Color? = nil, limits: Limits = .default,
+    cancellation: RenderCancellation? = nil
+  ) throws(RenderError) -> (drawn: Range<Int>, changed: Range<Int>) {
     let (width, height) = try Self.canvas(covering: size, limits: limits)
     let budget = PixelBudget(maxPixels: limits.maxPixels)
-    guard base.width == width, base.height == height,
+    guard bitmap.width == width, bitmap.height == height,
       budget.allows(width: width + 1, height: height + 1),
       let area = redrawArea(for: change, drawing: size, width: width, height: height)
     else {
-      let bitmap = try rasterize(
+      let old = bitmap
+      bitmap = try rasterize(
         covering: size, background: background, limits: limits, cancellation: cancellation)
-      return (bitmap, 0..<height)
+      return (0..<height, bitmap.rows(differingFrom: old))
     }
-    guard let rows = area else { return (base, 0..<0) }
+    guard let rows = area else { return (0..<0, 0..<0) }
     let cancellation = RenderCancellation.token(cancellation, limits: limits)
     let hazard = BandHazard()
-    var bitmap = base
     // Each band also draws rows above and below its own, as the bands of a full render do;
     // those outside `rows` are then put back.
     let edges = regionEdges(rows, in: &bitmap, drawing: size, budget: budget)
-    _ = drawBands(
-      edges, into: &bitmap, drawing: size, background: background, budget: budget,
-      cancellation: cancellation, hazard: hazard, clearing: true)
     let spill =
       BandedRaster.clipBottom(rows.upperBound, height: height)
       + (edges.count - 2) * BandedRaster.marginRows
-    for outside in [
-      BandedRaster.clipTop(rows.lowerBound)..<rows.lowerBound,
-      rows.upperBound..<min(height, spill),
-    ] {
-      let bytes = outside.lowerBound * base.stride..<outside.upperBound * base.stride
-      bitmap.pixels.replaceSubrange(bytes, with: base.pixels[bytes])
+    let drawn = BandedRaster.clipTop(rows.lowerBound)..<min(height, spill)
+    let stride = bitmap.stride
+    let saved = Array(bitmap.pixels[drawn.lowerBound * stride..<drawn.upperBound * stride])
+    _ = drawBands(
+      edges, into: &bitmap, drawing: size, background: background, budget: budget,
+      cancellation: cancellation, hazard: hazard, clearing: true)
+    for outside in [drawn.lowerBound..<rows.lowerBound, rows.upperBound..<drawn.upperBound] {
+      let offset = (outside.lowerBound - drawn.lowerBound) * stride
+      bitmap.pixels.replaceSubrange(
+        outside.lowerBound * stride..<outside.upperBound * stride,
+        with: saved[offset..<offset + outside.count * stride])
     }
     try cancellation?.check()
+    var redrawn = rows
     if hazard.isRaised {
-      let bitmap = try rasterize(
+      bitmap = try rasterize(
         covering: size, background: background, limits: limits, cancellation: cancellation)
-      return (bitmap, 0..<height)
+      redrawn = 0..<height
     }
-    return (bitmap, rows)
+    return (redrawn, bitmap.rows(differingFrom: saved[...], from: drawn.lowerBound))
   }
 
   /// The band edges of a redraw of `rows` into `bitmap` (first and last the rows' own):
@@ -271,5 +294,34 @@ struct RedrawArea {
     }
     guard x0 <= x1, y0 <= y1 else { return nil }
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+}
+
+extension Bitmap {
+  /// The rows from the first to the last that differ from `old`, an image of the same
+  /// size (all rows when it is not).
+  package func rows(differingFrom old: Bitmap) -> Range<Int> {
+    guard old.width == width, old.height == height, old.stride == stride else {
+      return 0..<height
+    }
+    return rows(differingFrom: old.pixels[...], from: 0)
+  }
+
+  /// The rows from the first to the last that differ from `old`, the pixels of this
+  /// image's rows from `first` on (as many whole rows as it holds).
+  func rows(differingFrom old: ArraySlice<UInt8>, from first: Int) -> Range<Int> {
+    let count = min(old.count / stride, height - first)
+    return old.withUnsafeBytes { x in
+      pixels.withUnsafeBytes { y in
+        func same(_ i: Int) -> Bool {
+          memcmp(x.baseAddress! + i * stride, y.baseAddress! + (first + i) * stride, stride) == 0
+        }
+        var top = 0
+        while top < count, same(top) { top += 1 }
+        var bottom = count
+        while bottom > top, same(bottom - 1) { bottom -= 1 }
+        return (first + top)..<(first + bottom)
+      }
+    }
   }
 }
