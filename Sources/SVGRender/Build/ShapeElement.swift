@@ -92,15 +92,12 @@ enum ShapeElement {
         y2: len("y2", .y) ?? 0)
     case "polyline", "polygon":
       guard let text = attribute("points") else { return nil }
-      let (numbers, error) = NumberList.parsePrefix(text)
-      if error != nil { style.context.warn("invalid points; drawn up to the error", at: id) }
-      var points: [Point] = []
-      var i = 0
-      while i + 1 < numbers.count {
-        points.append(Point(numbers[i], numbers[i + 1]))
-        i += 2
-      }
-      return name == "polygon" ? Shape.polygon(points) : Shape.polyline(points)
+      let closed = name == "polygon"
+      let (path, invalid) =
+        context.options.pathData?.points(text, of: id, closed: closed)
+        ?? Points.parse(text, closed: closed)
+      if invalid { style.context.warn("invalid points; drawn up to the error", at: id) }
+      return path
     default:
       return nil
     }
