@@ -147,7 +147,7 @@ enum BandPlan {
 
 extension RenderTree {
   /// The edges the band plan tries first for this tree drawn at `width` × `height` in
-  /// `count` bands (see ``BandPlan/targets(count:height:survey:)``), for the band tests.
+  /// `count` bands (see ``BandPlan/targets(count:rows:survey:)``), for the band tests.
   package func bandTargets(width: Int, height: Int, count: Int) -> [Int] {
     BandPlan.targets(
       count: count, rows: 0..<height, survey: survey(width: width, height: height))

@@ -100,9 +100,7 @@ extension RenderTree {
   ) -> [Int] {
     let whole = [rows.lowerBound, rows.upperBound]
     let count = BandedRaster.automaticCount(width: bitmap.width, height: rows.count)
-    guard rows.count * bitmap.width >= BandedRaster.minPixels, count > 1,
-      BandedRaster.isBandable(root)
-    else { return whole }
+    guard count > 1, BandedRaster.isBandable(root) else { return whole }
     let survey = survey(of: &bitmap, drawing: drawing, budget: budget)
     return BandPlan.edges(count: count, rows: rows, survey: survey) ?? whole
   }
@@ -133,9 +131,8 @@ extension RenderTree {
       grown = false
       // The redraw's clip: the rows and the rows above them it discards (see
       // ``BandedRaster``).
-      let (top, bottom) = (rows.lowerBound, rows.upperBound)
-      let clip =
-        BandedRaster.clipTop(top)..<BandedRaster.clipBottom(bottom, height: height)
+      let bottom = BandedRaster.clipBottom(rows.upperBound, height: height)
+      let clip = BandedRaster.clipTop(rows.lowerBound)..<bottom
       for box in nodes.sensitive
       where box.minY < Double(clip.upperBound) && box.maxY > Double(clip.lowerBound) {
         guard box.minY.isFinite, box.maxY.isFinite else { return nil }

@@ -171,8 +171,9 @@ private struct TreeWalk {
       else { return false }
       return zip(x.children, y.children).allSatisfy { sameShapes($0, $1) }
     case (.path(let x), .path(let y)):
+      // The rules compare equal only when both fill or neither does.
       guard x.path == y.path, x.paintOrder == y.paintOrder, x.fill?.rule == y.fill?.rule,
-        (x.fill == nil) == (y.fill == nil), (x.stroke == nil) == (y.stroke == nil)
+        (x.stroke == nil) == (y.stroke == nil)
       else { return false }
       if let s = x.stroke, let t = y.stroke, !sameOutline(s, t) { return false }
       return sameHits(x.resolvedHitArea, y.resolvedHitArea)
