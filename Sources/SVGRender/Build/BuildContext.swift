@@ -41,6 +41,11 @@ final class BuildContext {
   /// reads). Invalid texts are not kept, so each read of one reports it. Read and written
   /// on the build's one thread, as ``instanceStyles``.
   @exclusivity(unchecked) var paints: [String: Paint] = [:]
+  /// Gradients resolved so far without a diagnostic, as far as a shape's bounding box
+  /// allows (see ``KeptGradient``). Read and written on the build's one thread.
+  @exclusivity(unchecked) var gradients: [KeptGradient.Key: KeptGradient] = [:]
+  /// How many diagnostics ``warn(_:at:)`` was asked for, counting those it did not keep.
+  private(set) var warnings = 0
   /// The build's time limit and cancellation (see ``RenderCancellation``).
   let cancellation: RenderCancellation?
   /// Where the build is cut in two runs built at the same time, until it is (see
@@ -116,6 +121,7 @@ final class BuildContext {
     documentKey = shared.newDocumentKey()
     cancellation = parent.cancellation
     paints = parent.paints
+    gradients = parent.gradients
     shared.externals.input = self
   }
 
@@ -161,6 +167,7 @@ final class BuildContext {
   }
 
   func warn(_ message: String, at id: NodeID?) {
+    warnings += 1
     let location = id.map { document[$0].location } ?? .unknown
     let d = Diagnostic(message, at: location)
     if diagnostics.count < 1000, diagnostics.last != d { diagnostics.append(d) }

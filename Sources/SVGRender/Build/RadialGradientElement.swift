@@ -12,9 +12,10 @@ enum RadialGradientElement {
       viewport: state.viewport)
   }
 
-  static func resolve(
-    _ gradient: GradientElement, bounds: Rect?, context: BuildContext, state: BuildState
-  ) -> PaintServerResolution {
+  /// The gradient in gradient space: its transform is gradientTransform alone.
+  static func resolve(_ gradient: GradientElement, context: BuildContext, state: BuildState)
+    -> RenderPaint
+  {
     func coordinate(_ name: String, _ axis: LengthAxis, _ value: Length) -> Double {
       gradient.coordinate(
         name, axis: axis, default: value, context: context, viewport: state.viewport)
@@ -29,11 +30,10 @@ enum RadialGradientElement {
       context.warn("negative fr on a radial gradient; using 0", at: gradient.id)
       focalRadius = 0
     }
-    return .paint(
-      .radialGradient(
-        RadialGradient(
-          center: center, radius: radius(gradient, context: context, state: state), focus: focus,
-          focalRadius: focalRadius, transform: gradient.userTransform(bounds: bounds),
-          spread: gradient.spread, stops: gradient.stops)))
+    return .radialGradient(
+      RadialGradient(
+        center: center, radius: radius(gradient, context: context, state: state), focus: focus,
+        focalRadius: focalRadius, transform: gradient.gradientTransform,
+        spread: gradient.spread, stops: gradient.stops))
   }
 }
