@@ -40,3 +40,64 @@ import Testing
     #expect(Set(invalid.map(\.location.line)).count == 2)
   }
 }
+
+/// A build resolves each gradient once per viewport (``KeptGradient``): every shape that
+/// uses it gets its own bounding box mapping, a gradient that reports something reports it
+/// at every use, and its href chain counts against the reference limit at every use.
+@Suite struct RepeatedGradientTests {
+  @Test func eachShapeMapsAKeptGradientOntoItsOwnBox() throws {
+    let tree = try StructureFixture.tree(
+      """
+      <radialGradient id="base" r="0.4"><stop offset="0" stop-color="red"/>\
+      <stop offset="1" stop-color="blue"/></radialGradient>
+      <radialGradient id="g" xlink:href="#base"/>
+      <rect x="10" y="20" width="40" height="10" fill="url(#g)"/>
+      <rect x="0" y="0" width="100" height="50" fill="url(#g)"/>
+      <line x1="0" y1="0" x2="50" y2="0" stroke="black" fill="url(#g)"/>
+      <rect x="0" y="0" width="100" height="50" fill="url(#g)"/>
+      """)
+    let fills = StructureFixture.paths(tree).map(\.node.fill?.paint)
+    #expect(fills.count == 4)
+    for (i, box) in [
+      (0, Rect(x: 10, y: 20, width: 40, height: 10)), (1, Rect(x: 0, y: 0, width: 100, height: 50)),
+      (3, Rect(x: 0, y: 0, width: 100, height: 50)),
+    ] {
+      let g = try #require(radial(fills[i]))
+      #expect(close(g.transform, .translate(box.x, box.y) * .scale(box.width, box.height)))
+      #expect(g.radius == 0.4)
+      #expect(g.stops.count == 2)
+    }
+    // The line has no fill box: no fill, and the diagnostic of the first resolution.
+    #expect(fills[2] == nil)
+    #expect(tree.diagnostics.count { $0.message.contains("without a bounding box") } == 1)
+  }
+
+  @Test func aGradientReportsAtEveryUse() throws {
+    let tree = try StructureFixture.tree(
+      """
+      <linearGradient id="g" x2="oops"><stop offset="0" stop-color="red"/>\
+      <stop offset="1" stop-color="blue"/></linearGradient>
+      <rect width="10" height="10" fill="url(#g)"/>
+      <rect width="10" height="10" fill="#12345"/>
+      <rect width="10" height="10" fill="url(#g)"/>
+      """)
+    // Between them, another diagnostic: the same one twice in a row is kept once.
+    #expect(tree.diagnostics.count { $0.message.contains("invalid x2") } == 2)
+  }
+
+  @Test(arguments: [5, 6]) func aKeptChainCountsAtEveryUse(_ limit: Int) throws {
+    // Three uses of a chain of two references: six in all.
+    var options = RenderOptions()
+    options.limits.maxReferences = limit
+    let body = """
+      <linearGradient id="a"><stop offset="0" stop-color="red"/>\
+      <stop offset="1" stop-color="blue"/></linearGradient>
+      <linearGradient id="b" xlink:href="#a"/><linearGradient id="g" xlink:href="#b"/>
+      """ + String(repeating: #"<rect width="10" height="10" fill="url(#g)"/>"#, count: 3)
+    if limit < 6 {
+      #expect(throws: RenderError.self) { try StructureFixture.tree(body, options: options) }
+    } else {
+      #expect(StructureFixture.paths(try StructureFixture.tree(body, options: options)).count == 3)
+    }
+  }
+}
