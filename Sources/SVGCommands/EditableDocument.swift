@@ -60,9 +60,20 @@ public struct EditableDocument: Sendable {
     let cache = self.cache
     return try cache.tree.withLock { cached throws(RenderError) -> RenderTree in
       if let cached { return cached }
-      // After attribute edits, the last built state's cascade restyled where they reach.
-      let kept = cache.built.withLock { $0 }?.cascade(for: document)
-      let built = try RenderTree.build(document: document, options: options, cascade: kept)
+      // After attribute edits, the last built state's cascade restyled where they reach,
+      // and after fill edits its tree with new fills.
+      let last = cache.built.withLock { $0 }
+      let kept = last?.cascade(for: document)
+      if let last, let kept,
+        let tree = last.repaintedTree(of: document, restyle: kept, options: options)
+      {
+        cache.cascade.withLock { $0 = kept.cascade }
+        cache.built.withLock { $0 = nil }
+        cached = tree
+        return tree
+      }
+      let built = try RenderTree.build(
+        document: document, options: options, cascade: kept?.cascade)
       cache.cascade.withLock { $0 = built.cascade }
       cache.built.withLock { $0 = nil }
       cached = built.tree

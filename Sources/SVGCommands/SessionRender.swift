@@ -48,8 +48,11 @@ final class SceneCache: Sendable {
         scene = previous.previousScene.withLock { $0 }
         sameElementsBefore = previous.sameElements.withLock { $0 }
       }
-      if let document, let cascade = previous.cascade.withLock({ $0 }) {
-        built = BuiltState(document: document, cascade: cascade, changed: [], known: false)
+      if let document, let cascade = previous.cascade.withLock({ $0 }),
+        let tree = previous.tree.withLock({ $0 })
+      {
+        built = BuiltState(
+          document: document, tree: tree, cascade: cascade, changed: [], known: false)
       } else if var earlier = previous.built.withLock({ $0 }), earlier.known {
         earlier.known = false
         built = earlier
@@ -85,22 +88,47 @@ final class SceneCache: Sendable {
   }
 }
 
-/// An earlier state of a session's document that has a render tree: its document and the
-/// cascade of that tree, and the nodes whose attributes the commands since have changed.
+/// An earlier state of a session's document that has a render tree: its document, tree and
+/// the cascade of that tree, and the nodes whose attributes the commands since have changed.
 struct BuiltState: Sendable {
   var document: Document
+  var tree: RenderTree
   var cascade: KeptCascade
   var changed: Set<NodeID>
   /// Whether ``changed`` is all that changed (every command since said what it changed).
   var known: Bool
 
-  /// The cascade of `document`, this state's restyled; nil when only a whole cascade is
-  /// exact.
-  func cascade(for document: Document) -> KeptCascade? {
+  /// The cascade of `document`, this state's restyled, with the elements whose computed
+  /// style changed; nil when only a whole cascade is exact.
+  func cascade(for document: Document) -> (cascade: KeptCascade, restyled: Set<NodeID>)? {
     guard known else { return nil }
     var out = cascade
-    guard document.restyle(&out, from: self.document, changed: changed) != nil else { return nil }
-    return out
+    guard let restyled = document.restyle(&out, from: self.document, changed: changed) else {
+      return nil
+    }
+    return (out, restyled)
+  }
+
+  /// The render tree of `document`, this state's with new fills, when the commands since
+  /// changed only fills (`fill`, `fill-opacity` and `style` attributes) and that is exact
+  /// (see `RenderTree.repainting`); `restyle` is ``cascade(for:)``'s result.
+  func repaintedTree(
+    of document: Document, restyle: (cascade: KeptCascade, restyled: Set<NodeID>),
+    options: RenderOptions
+  ) -> RenderTree? {
+    let fillAttributes: Set<String> = ["fill", "fill-opacity", "style"]
+    for id in changed {
+      let (a, b) = (self.document[id].attributes, document[id].attributes)
+      func onlyFills(_ x: [Attribute], _ y: [Attribute]) -> Bool {
+        x.allSatisfy { e in
+          (e.namespaceURI == nil && fillAttributes.contains(e.name)) || y.contains(e)
+        }
+      }
+      guard onlyFills(a, b), onlyFills(b, a) else { return nil }
+    }
+    return tree.repainting(
+      restyle.restyled, previous: cascade, cascade: restyle.cascade, document: document,
+      options: options)
   }
 }
 

@@ -178,3 +178,59 @@ import Testing
     return out
   }
 }
+
+/// A command that changes only fills gives the last tree with new fills
+/// (`RenderTree.repainting`) where that is exactly a fresh build, and a fresh build
+/// elsewhere: the trees compare equal either way.
+@Suite struct RepaintedTreeTests {
+  /// Whether the session's next tree after `script` is the last one repainted.
+  static func repaints(_ script: String, in drawing: String = RestyledBuildTests.drawing) throws
+    -> Bool
+  {
+    var session = EditableDocument(try Document(string: drawing))
+    _ = try session.renderTree()
+    try session.apply(script: script)
+    let last = try #require(session.cache.built.withLock { $0 })
+    let restyle = try #require(last.cascade(for: session.current))
+    let repainted = last.repaintedTree(
+      of: session.current, restyle: restyle, options: session.renderOptions)
+    let tree = try session.renderTree()
+    let fresh = try RenderTree(document: session.current)
+    #expect(RestyledBuildTests.dump(tree) == RestyledBuildTests.dump(fresh), "\(script)")
+    if let repainted {
+      #expect(RestyledBuildTests.dump(repainted) == RestyledBuildTests.dump(fresh), "\(script)")
+    }
+    return repainted != nil
+  }
+
+  @Test func fillsOfShapesAndGroupsDrawnInPlaceRepaint() throws {
+    // r3 is in a clipped group whose fill is a gradient; e1 fills with that gradient.
+    for target in ["r1", "r2", "r3", "e1", "clipped"] {
+      #expect(try Self.repaints("setFill(\(target), 200, 10, 10)"), "\(target)")
+    }
+    #expect(try Self.repaints("setActiveColor(20, 30, 40, 0.5)\nfill(r1)"))
+    #expect(try Self.repaints("setFill(r1, 0, 0, 0, 0)"))
+  }
+
+  @Test func fillsDrawnElsewhereOrReadByOthersBuildAgain() throws {
+    // `inner` and its circles are drawn again by a `use`; `line` has a marker whose
+    // context-fill reads its fill; a stroke is not a fill.
+    for script in [
+      "setFill(inner, 1, 2, 3)", "setFill(c1, 1, 2, 3)", "setFill(line, 1, 2, 3)",
+      "setStroke(r1, 1, 2, 3)", "setOpacity(r1, 0.5)", "moveBy(r1, 2, 1)",
+    ] {
+      #expect(try !Self.repaints(script), "\(script)")
+    }
+  }
+
+  @Test func hiddenShapesKeepTheirHitArea() throws {
+    let drawing = """
+      <svg xmlns='http://www.w3.org/2000/svg' width='40' height='40'>
+        <rect id='h' width='20' height='20' fill='none' visibility='hidden' pointer-events='fill'/>
+        <rect id='v' x='20' width='20' height='20' pointer-events='painted'/>
+      </svg>
+      """
+    #expect(try Self.repaints("setFill(h, 1, 2, 3)", in: drawing))
+    #expect(try Self.repaints("setFill(v, 0, 0, 0, 0)", in: drawing))
+  }
+}
