@@ -170,6 +170,27 @@ import Testing
     }
   }
 
+  /// A repainted tree shares the groups a recolour did not reach with the last tree, and
+  /// comparing the two skips them, a filter inside included: the redraw still finds the
+  /// filter and draws in full, and the renders are right.
+  @Test func aFilterInAGroupARecolourDoesNotReach() throws {
+    let d = try document(
+      """
+      <filter id='b'><feGaussianBlur stdDeviation='3'/></filter>
+      <g><rect x='10' y='10' width='30' height='30' fill='blue' filter='url(#b)'/>
+      <rect x='10' y='50' width='30' height='30' fill='teal'/></g>
+      <g><circle id='c' cx='70' cy='70' r='20' fill='green'/></g>
+      """)
+    let changes = try Self.check(
+      d, ["setFill(c, 255, 0, 0)", "setFill(c, 0, 0, 255)"], request: RenderRequest())
+    for change in changes {
+      guard case .region = change else {
+        Issue.record("a recolour beside an untouched filter gave \(change)")
+        continue
+      }
+    }
+  }
+
   /// Edits that change the structure (an inserted region path) and undo render in full,
   /// and right; an edit that changes nothing visible redraws nothing.
   @Test func structuralEditsAndNoChange() throws {

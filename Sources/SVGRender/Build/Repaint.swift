@@ -117,12 +117,13 @@ extension RenderTree {
     for (i, child) in group.children.enumerated() {
       var new: RenderNode?
       switch child {
-      case .path(var p):
+      case .path(let p):
         guard let source = p.source, let fill = fills[source] else { continue }
         if !found.insert(source).inserted { twice = true }
-        p.fill = fill.fill
-        p.hitArea?.fillPainted = fill.painted
-        new = .path(p)
+        var repainted = p
+        repainted.fill = fill.fill
+        repainted.hitArea?.fillPainted = fill.painted
+        new = .path(repainted)
       case .group(let g):
         new = repainted(g, fills, found: &found, twice: &twice).map { .group($0) }
       case .image: continue

@@ -167,14 +167,18 @@ extension RenderTree {
       budget: PixelBudget(maxPixels: Limits.default.maxPixels))
   }
 
-  /// The survey walk of the tree drawn into `bitmap` (see ``ChordSurvey``).
-  func survey(of bitmap: inout Bitmap, drawing: Size, budget: PixelBudget) -> ChordSurvey {
+  /// The survey walk of the tree drawn into `bitmap` (see ``ChordSurvey``); with
+  /// `clipRows`, of the shapes that can reach those device rows only.
+  func survey(
+    of bitmap: inout Bitmap, drawing: Size, budget: PixelBudget,
+    clipRows: (top: Double, bottom: Double)? = nil
+  ) -> ChordSurvey {
     let survey = ChordSurvey(rows: bitmap.height)
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
       draw(
         on: cr, drawing: drawing, background: nil, budget: budget, cancellation: nil,
-        survey: survey)
+        clipRows: clipRows, survey: survey)
       cairo_destroy(cr)
     }
     return survey

@@ -101,7 +101,12 @@ extension RenderTree {
     let whole = [rows.lowerBound, rows.upperBound]
     let count = BandedRaster.automaticCount(width: bitmap.width, height: rows.count)
     guard count > 1, BandedRaster.isBandable(root) else { return whole }
-    let survey = survey(of: &bitmap, drawing: drawing, budget: budget)
+    // Only the shapes that meet the rows the bands draw can stand at an edge among them.
+    let clip = (
+      Double(BandedRaster.clipTop(rows.lowerBound)),
+      Double(BandedRaster.clipBottom(rows.upperBound, height: bitmap.height))
+    )
+    let survey = survey(of: &bitmap, drawing: drawing, budget: budget, clipRows: clip)
     return BandPlan.edges(count: count, rows: rows, survey: survey) ?? whole
   }
 

@@ -83,6 +83,10 @@ private struct TreeWalk {
         mark(b, toCanvas)
         return
       }
+      // Children held in one buffer are one value: a tree edited in place shares the
+      // groups it did not touch. (A filter in them is left to the redraw, which draws any
+      // tree holding one in full.)
+      if x.children.sharesStorage(with: y.children) { return }
       let inner = toCanvas * x.transform
       for (p, q) in zip(x.children, y.children) { compare(p, q, toCanvas: inner) }
     case (.path(let x), .path(let y)):
@@ -161,7 +165,8 @@ private struct TreeWalk {
 
   /// Whether two nodes have the same sources, structure, geometry, layers and hit areas,
   /// and paint the same areas (possibly in other colours or gradients). Filters are not
-  /// compared: a tree with one is never alike.
+  /// compared: nodes that hold one are alike only when they are one value (children in one
+  /// buffer).
   static func sameShapes(_ a: RenderNode, _ b: RenderNode) -> Bool {
     guard a.source == b.source else { return false }
     switch (a, b) {
@@ -169,6 +174,7 @@ private struct TreeWalk {
       guard x.filters.isEmpty, y.filters.isEmpty, sameLayer(x, y),
         x.absoluteTransform == y.absoluteTransform, x.children.count == y.children.count
       else { return false }
+      if x.children.sharesStorage(with: y.children) { return true }
       return zip(x.children, y.children).allSatisfy { sameShapes($0, $1) }
     case (.path(let x), .path(let y)):
       // The rules compare equal only when both fill or neither does.
@@ -176,6 +182,8 @@ private struct TreeWalk {
         (x.stroke == nil) == (y.stroke == nil)
       else { return false }
       if let s = x.stroke, let t = y.stroke, !sameOutline(s, t) { return false }
+      // Without a hit area of its own, a shape is hit where it paints, as just compared.
+      if x.hitArea == nil && y.hitArea == nil { return true }
       return sameHits(x.resolvedHitArea, y.resolvedHitArea)
     case (.image(let x), .image(let y)):
       return !containsFilter(a) && !containsFilter(b) && sameImage(x, y)
@@ -256,5 +264,15 @@ private struct TreeWalk {
       if let clip = i.clip { box = box.intersection(clip) ?? box }
       return box.applying(toCanvas)
     }
+  }
+}
+
+extension Array {
+  /// Whether the two arrays are one value in one buffer (a copy not changed since).
+  func sharesStorage(with other: Self) -> Bool {
+    count == other.count
+      && withUnsafeBufferPointer { a in
+        other.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+      }
   }
 }
