@@ -68,10 +68,7 @@ struct GradientElement {
       return .paint(.color(last.color))
     }
     if gradient.units == .objectBoundingBox && (bounds?.isEmpty ?? true) {
-      context.warn(
-        "objectBoundingBox gradient on an element without a bounding box; the fallback applies",
-        at: id)
-      return .missing
+      return KeptGradient.missingBox(id, context)
     }
     let paint =
       isRadial
@@ -131,11 +128,11 @@ struct KeptGradient {
     guard units == .objectBoundingBox else { return .paint(paint) }
     switch paint {
     case .linearGradient(var g):
-      guard let bounds, !bounds.isEmpty else { return missingBox(context) }
+      guard let bounds, !bounds.isEmpty else { return Self.missingBox(id, context) }
       g.transform = PaintServerElement.boundingBoxTransform(bounds) * g.transform
       return .paint(.linearGradient(g))
     case .radialGradient(var g):
-      guard let bounds, !bounds.isEmpty else { return missingBox(context) }
+      guard let bounds, !bounds.isEmpty else { return Self.missingBox(id, context) }
       g.transform = PaintServerElement.boundingBoxTransform(bounds) * g.transform
       return .paint(.radialGradient(g))
     case .color, .pattern:
@@ -143,7 +140,8 @@ struct KeptGradient {
     }
   }
 
-  private func missingBox(_ context: BuildContext) -> PaintServerResolution {
+  /// No bounding box for an objectBoundingBox gradient: the fallback applies.
+  static func missingBox(_ id: NodeID, _ context: BuildContext) -> PaintServerResolution {
     context.warn(
       "objectBoundingBox gradient on an element without a bounding box; the fallback applies",
       at: id)
