@@ -6,18 +6,24 @@ import SVGRender
 import SVGTree
 
 /// Exactness of a session's re-render: random `fillAt` taps (and undo and redo among them)
-/// on each FILE, each re-render compared byte for byte with a full render of the edited
-/// document (its raster in the session's PNG bands). Prints per file the taps, how many redrew a region (and the share of rows it
-/// redrew on average) and how many differed; exits 1 when any differed.
+/// on each FILE, each re-render compared byte for byte with a full render of a fresh build
+/// of the edited document (its raster in the session's PNG bands), and with `--trees` the
+/// session's render tree with that fresh build, field by field (`Swift.dump`). Prints per
+/// file the taps, how many redrew a region (and the share of rows it redrew on average)
+/// and how many differed; exits 1 when any differed.
 enum RecolorCheck {
-  /// Arguments: FILE... [--taps N] [--seed N].
+  /// Arguments: FILE... [--taps N] [--seed N] [--trees].
   static func run(_ args: [String]) throws -> (report: String, exact: Bool) {
     var taps = 10
     var seed: UInt64 = 7
     var files: [String] = []
     var i = 0
+    var trees = false
     while i < args.count {
-      if args[i] == "--taps" || args[i] == "--seed", i + 1 < args.count {
+      if args[i] == "--trees" {
+        trees = true
+        i += 1
+      } else if args[i] == "--taps" || args[i] == "--seed", i + 1 < args.count {
         if args[i] == "--taps" { taps = Int(args[i + 1]) ?? taps }
         if args[i] == "--seed" { seed = UInt64(args[i + 1]) ?? seed }
         i += 2
@@ -29,7 +35,17 @@ enum RecolorCheck {
     var report: [String] = []
     var exact = true
     for path in files {
-      var session = EditableDocument(try Document(contentsOfFile: path))
+      // A drawing that cannot be read or rendered at all is reported, not checked.
+      let document: Document
+      do {
+        document = try Document(contentsOfFile: path)
+        let tree = try RenderTree(document: document)
+        _ = try tree.rasterize(covering: tree.size)
+      } catch {
+        report.append("\(URL(fileURLWithPath: path).lastPathComponent): not checked: \(error)")
+        continue
+      }
+      var session = EditableDocument(document)
       let scene = try session.scene()
       let toDocument = scene.documentToCanvas.inverted ?? .identity
       var rng = HitBench.Random(seed: seed)
@@ -58,14 +74,16 @@ enum RecolorCheck {
         do { try session.apply(script: script) } catch { continue }  // nothing to undo or redo
         let next = try session.renderTree()
         let bytes = try session.render(request)
-        let full = try next.rasterize(covering: next.size)
+        let fresh = try RenderTree(document: session.current)
+        let full = try fresh.rasterize(covering: fresh.size)
         var pixels = ""
+        if trees, dump(next) != dump(fresh) { pixels = "the render tree is not a fresh build's" }
         if case .region(let box) = next.change(since: tree) {
           regions += 1
           let (part, rows) = try next.rasterize(changedIn: box, onto: last, covering: next.size)
           rowShare += Double(rows.count) / Double(full.height)
-          pixels = diff(part, full)
-          if !pixels.isEmpty { pixels += "\n" + suspects(next, part, full) }
+          let region = diff(part, full)
+          if !region.isEmpty { pixels += region + "\n" + suspects(next, part, full) }
         }
         if bytes != (try full.sessionPNG().bytes) || !pixels.isEmpty {
           bad += 1
@@ -81,6 +99,13 @@ enum RecolorCheck {
           + "(\(Int(rowShare / Double(max(1, regions)) * 100))% of rows redrawn), \(bad) differ")
     }
     return (report.joined(separator: "\n"), exact)
+  }
+
+  /// Everything a render tree holds, as text.
+  static func dump(_ tree: RenderTree) -> String {
+    var out = ""
+    Swift.dump(tree, to: &out)
+    return out
   }
 
   /// The leaves under the first pixel that differs.
