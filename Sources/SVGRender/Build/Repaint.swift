@@ -100,8 +100,11 @@ extension RenderTree {
       }
     }
     guard !names.isEmpty else { return true }
-    for node in document.nodes where node.isElement {
-      if let href = node.href, names.contains(href.trimmingSpaces) { return false }
+    // Any `href`, `xlink:href` or other: one pass over each node's attributes in place.
+    for i in document.nodes.indices {
+      for a in document.nodes[i].attributes where a.name == "href" {
+        if names.contains(a.value.trimmingSpaces) { return false }
+      }
     }
     return true
   }
