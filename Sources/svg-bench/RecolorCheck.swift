@@ -12,20 +12,23 @@ import SVGTree
 /// file the taps, how many redrew a region (and the share of rows it redrew on average)
 /// and how many differed; exits 1 when any differed.
 enum RecolorCheck {
-  /// Arguments: FILE... [--taps N] [--seed N] [--trees].
+  /// Arguments: FILE... [--taps N] [--seed N] [--scale S] [--trees]. Renders at the
+  /// drawing's natural size times S (1 by default).
   static func run(_ args: [String]) throws -> (report: String, exact: Bool) {
     var taps = 10
     var seed: UInt64 = 7
     var files: [String] = []
     var i = 0
     var trees = false
+    var scale = 1.0
     while i < args.count {
       if args[i] == "--trees" {
         trees = true
         i += 1
-      } else if args[i] == "--taps" || args[i] == "--seed", i + 1 < args.count {
+      } else if ["--taps", "--seed", "--scale"].contains(args[i]), i + 1 < args.count {
         if args[i] == "--taps" { taps = Int(args[i + 1]) ?? taps }
         if args[i] == "--seed" { seed = UInt64(args[i + 1]) ?? seed }
+        if args[i] == "--scale" { scale = Double(args[i + 1]) ?? scale }
         i += 2
       } else {
         files.append(args[i])
@@ -40,7 +43,7 @@ enum RecolorCheck {
       do {
         document = try Document(contentsOfFile: path)
         let tree = try RenderTree(document: document)
-        _ = try tree.rasterize(covering: tree.size)
+        _ = try tree.rasterize(covering: tree.size.scaled(scale))
       } catch {
         report.append("\(URL(fileURLWithPath: path).lastPathComponent): not checked: \(error)")
         continue
@@ -49,9 +52,10 @@ enum RecolorCheck {
       let scene = try session.scene()
       let toDocument = scene.documentToCanvas.inverted ?? .identity
       var rng = HitBench.Random(seed: seed)
-      let request = RenderRequest()
+      var request = RenderRequest()
+      request.scale = scale
       var tree = try session.renderTree()
-      var last = try tree.rasterize(covering: tree.size)
+      var last = try tree.rasterize(covering: tree.size.scaled(scale))
       _ = try session.render(request)
       var (bad, regions, rowShare) = (0, 0, 0.0)
       for step in 0..<taps {
@@ -75,12 +79,13 @@ enum RecolorCheck {
         let next = try session.renderTree()
         let bytes = try session.render(request)
         let fresh = try RenderTree(document: session.current)
-        let full = try fresh.rasterize(covering: fresh.size)
+        let full = try fresh.rasterize(covering: fresh.size.scaled(scale))
         var pixels = ""
         if trees, dump(next) != dump(fresh) { pixels = "the render tree is not a fresh build's" }
         if case .region(let box) = next.change(since: tree) {
           regions += 1
-          let (part, rows) = try next.rasterize(changedIn: box, onto: last, covering: next.size)
+          let (part, rows) = try next.rasterize(
+            changedIn: box, onto: last, covering: next.size.scaled(scale))
           rowShare += Double(rows.count) / Double(full.height)
           let region = diff(part, full)
           if !region.isEmpty { pixels += region + "\n" + suspects(next, part, full) }
@@ -163,4 +168,8 @@ enum RecolorCheck {
     let q = a.rgba(x: x0, y: y0)
     return "\(count) pixels differ in x \(x0)...\(x1), y \(y0)...\(y1); first: \(q) for \(p)"
   }
+}
+
+extension Size {
+  fileprivate func scaled(_ s: Double) -> Size { Size(width: width * s, height: height * s) }
 }

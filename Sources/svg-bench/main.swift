@@ -8,7 +8,7 @@ let args = Array(CommandLine.arguments.dropFirst())
 guard args.count >= 2 || args.first == "hit" else {
   FileHandle.standardError.write(
     Data(
-      "usage: svg-bench parse FILE... | stages [-w PX] [-v] FILE... | bands-check [-b N,N] [-w PX] [--tops [-k ROWS] [-t ROWS] [-d ROWS]] FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS [ROUNDS]] | recolor-check FILE... [--taps N] [--seed N] [--trees]\n"
+      "usage: svg-bench parse FILE... | stages [-w PX] [-v] FILE... | bands-check [-b N,N] [-w PX] [--tops [-k ROWS] [-t ROWS] [-d ROWS]] FILE... | hit [--flat] [PATHS [HITS [FILE]]] | recolor FILE [TAPS [ROUNDS]] | recolor-check FILE... [--taps N] [--seed N] [--scale S] [--trees]\n"
         .utf8))
   exit(2)
 }
