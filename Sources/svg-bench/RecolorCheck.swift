@@ -88,7 +88,7 @@ enum RecolorCheck {
             changedIn: box, onto: last, covering: next.size.scaled(scale))
           rowShare += Double(rows.count) / Double(full.height)
           let region = diff(part, full)
-          if !region.isEmpty { pixels += region + "\n" + suspects(next, part, full) }
+          if !region.isEmpty { pixels += region + "\n" + suspects(next, part, full, scale: scale) }
         }
         if bytes != (try full.sessionPNG().bytes) || !pixels.isEmpty {
           bad += 1
@@ -113,8 +113,9 @@ enum RecolorCheck {
     return out
   }
 
-  /// The leaves under the first pixel that differs.
-  static func suspects(_ tree: RenderTree, _ a: Bitmap, _ b: Bitmap) -> String {
+  /// The leaves under the first pixel that differs (rendered at `scale` times the tree's
+  /// size).
+  static func suspects(_ tree: RenderTree, _ a: Bitmap, _ b: Bitmap, scale: Double) -> String {
     var at: (Int, Int)?
     outer: for y in 0..<a.height {
       for x in 0..<a.width where a.rgba(x: x, y: y) != b.rgba(x: x, y: y) {
@@ -124,7 +125,7 @@ enum RecolorCheck {
     }
     guard let (x, y) = at else { return "" }
     var lines = ["    at \(x),\(y): \(a.rgba(x: x, y: y)) for \(b.rgba(x: x, y: y))"]
-    let p = Point(Double(x) + 0.5, Double(y) + 0.5)
+    let p = Point((Double(x) + 0.5) / scale, (Double(y) + 0.5) / scale)
     func walk(_ node: RenderNode, _ t: Transform, _ layers: String) {
       switch node {
       case .group(let g):
