@@ -66,6 +66,12 @@ enum BandedRaster {
   /// end of the clip (see above). Band tops of pen_sek_.svg that differ in 16 rows: 781 with
   /// none, 17 with 2, none with 4 or 8.
   static let trailRows = 8
+  /// Rows drawn above the first row of a partial redraw and put back. Its first row is
+  /// wherever a change starts, so more are drawn there than above a band: of 1,000 random
+  /// polygons with slivers, 65 differ at some band top with 8 rows, 5 with 32 (see
+  /// `svg-bench bands-check --tops`); with 8, openclipart's casco_con_microfono_arch_01.svg
+  /// redrawn at a scale of 2.5 had 3 pixels a level apart, 113 rows below the clip's top.
+  static let redrawSettleRows = 32
   /// The rows a band draws beyond its own: the rows of buffer each band but the first
   /// needs.
   static let marginRows = settleRows + trailRows
@@ -181,7 +187,8 @@ extension RenderTree {
   func drawBands(
     _ edges: [Int], into bitmap: inout Bitmap, drawing: Size, background: Color?,
     budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard,
-    pipeline: PNGPipeline? = nil, clearing: Bool = false
+    pipeline: PNGPipeline? = nil, clearing: Bool = false,
+    firstSettle: Int = BandedRaster.settleRows
   ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
     let margin = BandedRaster.marginRows
@@ -192,7 +199,8 @@ extension RenderTree {
       let pixels = UnsafeSendable(base)
       ThreadPlacement.concurrentPerform(iterations: edges.count - 1) { i in
         drawBand(
-          edges[i]..<edges[i + 1], over: pixels.value + i * margin * s,
+          edges[i]..<edges[i + 1], settle: i == 0 ? firstSettle : BandedRaster.settleRows,
+          over: pixels.value + i * margin * s,
           width: w, height: h, stride: s, drawing: drawing, background: background,
           budget: budget, cancellation: cancellation, hazard: hazard, clearing: clearing)
         // A band that raised the hazard is drawn again whole: nothing of it is deflated.

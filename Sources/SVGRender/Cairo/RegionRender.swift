@@ -69,12 +69,15 @@ extension RenderTree {
     let spill =
       BandedRaster.clipBottom(rows.upperBound, height: height)
       + (edges.count - 2) * BandedRaster.marginRows
-    let drawn = BandedRaster.clipTop(rows.lowerBound)..<min(height, spill)
+    let drawn =
+      BandedRaster.clipTop(
+        rows.lowerBound, settle: BandedRaster.redrawSettleRows)..<min(height, spill)
     let stride = bitmap.stride
     let saved = Array(bitmap.pixels[drawn.lowerBound * stride..<drawn.upperBound * stride])
     _ = drawBands(
       edges, into: &bitmap, drawing: size, background: background, budget: budget,
-      cancellation: cancellation, hazard: hazard, clearing: true)
+      cancellation: cancellation, hazard: hazard, clearing: true,
+      firstSettle: BandedRaster.redrawSettleRows)
     for outside in [drawn.lowerBound..<rows.lowerBound, rows.upperBound..<drawn.upperBound] {
       let offset = (outside.lowerBound - drawn.lowerBound) * stride
       bitmap.pixels.replaceSubrange(
@@ -103,7 +106,7 @@ extension RenderTree {
     guard count > 1, BandedRaster.isBandable(root) else { return whole }
     // Only the shapes that meet the rows the bands draw can stand at an edge among them.
     let clip = (
-      Double(BandedRaster.clipTop(rows.lowerBound)),
+      Double(BandedRaster.clipTop(rows.lowerBound, settle: BandedRaster.redrawSettleRows)),
       Double(BandedRaster.clipBottom(rows.upperBound, height: bitmap.height))
     )
     let survey = survey(of: &bitmap, drawing: drawing, budget: budget, clipRows: clip)
@@ -137,7 +140,8 @@ extension RenderTree {
       // The redraw's clip: the rows and the rows above them it discards (see
       // ``BandedRaster``).
       let bottom = BandedRaster.clipBottom(rows.upperBound, height: height)
-      let clip = BandedRaster.clipTop(rows.lowerBound)..<bottom
+      let clip =
+        BandedRaster.clipTop(rows.lowerBound, settle: BandedRaster.redrawSettleRows)..<bottom
       for box in nodes.sensitive
       where box.minY < Double(clip.upperBound) && box.maxY > Double(clip.lowerBound) {
         guard box.minY.isFinite, box.maxY.isFinite else { return nil }
