@@ -191,6 +191,26 @@ import Testing
     }
   }
 
+  /// A redraw's first row cuts the shapes there as a band's top does: openclipart's
+  /// casco_con_microfono_arch_01.svg at a device scale of 2.5 came out 3 pixels a level apart
+  /// from a full render after these taps, with a band's 8 rows drawn above the redraw
+  /// (`BandedRaster.redrawSettleRows`).
+  @Test func aRedrawAtADeviceScaleIsAFullRender() throws {
+    let path = "/usr/share/openclipart/svg/electronics/casco_con_microfono_arch_01.svg"
+    try #require(FileManager.default.fileExists(atPath: path), "openclipart-svg is not installed")
+    let taps = [
+      (216, 21, 91, 10.715326926487352, 62.0969511294235),
+      (109, 203, 204, 36.53800581099064, 67.13238666667866),
+      (121, 0, 147, 22.978934336758115, 21.58007845039365),
+      (132, 39, 18, 20.51706101992332, 41.30077869325193),
+      (54, 155, 177, 38.102150407960295, 105.96511853056025),
+      (78, 114, 21, 54.94871241190678, 15.195472152190046),
+    ].map { "setActiveColor(\($0.0), \($0.1), \($0.2))\nfillAt(\($0.3), \($0.4))" }
+    var request = RenderRequest()
+    request.scale = 2.5
+    try Self.check(try Document(contentsOfFile: path), taps, request: request)
+  }
+
   /// Edits that change the structure (an inserted region path) and undo render in full,
   /// and right; an edit that changes nothing visible redraws nothing.
   @Test func structuralEditsAndNoChange() throws {
