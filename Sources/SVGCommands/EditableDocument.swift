@@ -64,16 +64,14 @@ public struct EditableDocument: Sendable {
       // and after fill edits its tree with new fills.
       let last = cache.built.withLock { $0 }
       let kept = last?.cascade(for: document)
+      let built: (tree: RenderTree, cascade: KeptCascade)
       if let last, let kept,
         let tree = last.repaintedTree(of: document, restyle: kept, options: options)
       {
-        cache.cascade.withLock { $0 = kept.cascade }
-        cache.built.withLock { $0 = nil }
-        cached = tree
-        return tree
+        built = (tree, kept.cascade)
+      } else {
+        built = try RenderTree.build(document: document, options: options, cascade: kept?.cascade)
       }
-      let built = try RenderTree.build(
-        document: document, options: options, cascade: kept?.cascade)
       cache.cascade.withLock { $0 = built.cascade }
       cache.built.withLock { $0 = nil }
       cached = built.tree

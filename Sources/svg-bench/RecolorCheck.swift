@@ -38,25 +38,25 @@ enum RecolorCheck {
     var report: [String] = []
     var exact = true
     for path in files {
+      var request = RenderRequest()
+      request.scale = scale
       // A drawing that cannot be read or rendered at all is reported, not checked.
-      let document: Document
+      var session: EditableDocument
+      var tree: RenderTree
+      var last: Bitmap
+      let scene: Scene
       do {
-        document = try Document(contentsOfFile: path)
-        let tree = try RenderTree(document: document)
-        _ = try tree.rasterize(covering: tree.size.scaled(scale))
+        session = EditableDocument(try Document(contentsOfFile: path))
+        scene = try session.scene()
+        tree = try session.renderTree()
+        last = try tree.rasterize(covering: tree.size.scaled(scale))
+        _ = try session.render(request)
       } catch {
         report.append("\(URL(fileURLWithPath: path).lastPathComponent): not checked: \(error)")
         continue
       }
-      var session = EditableDocument(document)
-      let scene = try session.scene()
       let toDocument = scene.documentToCanvas.inverted ?? .identity
       var rng = HitBench.Random(seed: seed)
-      var request = RenderRequest()
-      request.scale = scale
-      var tree = try session.renderTree()
-      var last = try tree.rasterize(covering: tree.size.scaled(scale))
-      _ = try session.render(request)
       var (bad, regions, rowShare) = (0, 0, 0.0)
       for step in 0..<taps {
         let roll = rng.next()

@@ -126,18 +126,9 @@ struct KeptGradient {
   /// units the unit square is mapped onto that box.
   func resolution(bounds: Rect?, context: BuildContext) -> PaintServerResolution {
     guard units == .objectBoundingBox else { return .paint(paint) }
-    switch paint {
-    case .linearGradient(var g):
-      guard let bounds, !bounds.isEmpty else { return Self.missingBox(id, context) }
-      g.transform = PaintServerElement.boundingBoxTransform(bounds) * g.transform
-      return .paint(.linearGradient(g))
-    case .radialGradient(var g):
-      guard let bounds, !bounds.isEmpty else { return Self.missingBox(id, context) }
-      g.transform = PaintServerElement.boundingBoxTransform(bounds) * g.transform
-      return .paint(.radialGradient(g))
-    case .color, .pattern:
-      return .paint(paint)
-    }
+    if case .color = paint { return .paint(paint) }
+    guard let bounds, !bounds.isEmpty else { return Self.missingBox(id, context) }
+    return .paint(paint.transformed(by: PaintServerElement.boundingBoxTransform(bounds)))
   }
 
   /// No bounding box for an objectBoundingBox gradient: the fallback applies.
