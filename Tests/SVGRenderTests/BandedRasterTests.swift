@@ -51,7 +51,6 @@ import Testing
 
   @Test(arguments: [
     "<pattern id='p' width='2' height='2'><rect width='1' height='1'/></pattern><rect width='9' height='9' fill='url(#p)'/>",
-    "<path d='M0 0 C 5 0 9 5 9 9' stroke='red' stroke-linejoin='round' stroke-dasharray='2 1'/>",
     "<filter id='f'><feGaussianBlur stdDeviation='2'/></filter><rect width='9' height='9' filter='url(#f)'/>",
     "<mask id='m'><rect width='9' height='9' fill='url(#p)'/></mask><pattern id='p' width='2' height='2'><rect width='1' height='1'/></pattern><rect width='9' height='9' mask='url(#m)'/>",
     "<image width='9' height='9' href='data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs='/>",

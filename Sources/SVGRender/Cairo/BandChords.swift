@@ -22,6 +22,17 @@ import SVGGeometry
 /// segment next to it in its subpath (first and last are taken as neighbours), reaches the
 /// band's rows by the stroke's true reach. The check is conservative: it does not look at
 /// whether the whole image chords the same curve, nor at which pixels move.
+///
+/// A dashed stroke goes through cairo's older stroker (`_cairo_path_fixed_stroke_dashed_to_polygon`),
+/// which chords nothing: every curve is followed at the tolerance, so the dashes lie where
+/// the whole image has them. With the same box, it leaves out the dashes that miss it (the
+/// dash before such a gap ends in a cap, not a join) and turns round joins centred outside
+/// it into bevels: all outside the clip by the stroke's reach, except under the narrow box,
+/// and except that cairo 1.16's test of a dash against the box (`_cairo_box_intersects_line_segment`)
+/// also leaves out a dash that crosses the box from above it to below it, within its width
+/// (seen in openclipart's kweather.svg: bands of 16 rows dropped whole dashes). So a band
+/// whose box is not taller than the stroke's longest dash reaches down the page is not
+/// safe for it either.
 enum BandChords {
   /// Whether a curve of the current path may be chorded in this band with an effect inside
   /// it (see above). The context's path, matrix, clip and stroke style are those of the
@@ -43,6 +54,13 @@ enum BandChords {
     let reachY: Double
     let boxX: Double
     let boxY: Double
+    /// The stroke is dashed: its curves are not chorded.
+    let dashed: Bool
+    /// How far the longest dash of a dashed stroke reaches down the page beyond cairo's box
+    /// above and below it: a clip less tall than this can lose a dash (see above). The box
+    /// is taken at its smallest, without miters (cairo leaves them out for a path of
+    /// horizontal and vertical lines).
+    let dashOverBox: Double
     /// Under a stretch cairo takes for unit scale (`scale(0.5 2)`) its box is narrower than
     /// the stroke's reach down the page, and it also skips the round joins and caps whose
     /// centre is outside the box though they reach into the band.
@@ -62,17 +80,28 @@ enum BandChords {
       let unity = hasUnityScale(m)
       boxY = unity ? expansion : reachY
       boxX = unity ? expansion : reachX
+      var dashes = [Double](repeating: 0, count: Int(cairo_get_dash_count(cr)))
+      cairo_get_dash(cr, &dashes, nil)
+      dashed = !dashes.isEmpty
+      // The dashes drawn: the even ones, or all of an odd list (repeated, it alternates).
+      let drawn =
+        dashes.count % 2 == 1
+        ? dashes : dashes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+      let capBox =
+        (cairo_get_line_cap(cr) == CAIRO_LINE_CAP_SQUARE ? 0.5.squareRoot() : 0.5)
+        * cairo_get_line_width(cr) * (unity ? 1 : hypot(m.yy, m.yx))
+      dashOverBox = (drawn.max() ?? 0) * hypot(m.yy, m.yx) - 2 * capBox
     }
 
     /// For the stroke about to be drawn on `cr`: its reach, the device rows it can touch and
-    /// the device extents of the clip; nil when it has neither curves nor a narrow box, and
-    /// so draws the same under any clip.
+    /// the device extents of the clip; nil when it has neither curves to chord (undashed)
+    /// nor dashes nor a narrow box, and so draws the same under any clip.
     static func extents(on cr: OpaquePointer, hasCurves: Bool) -> (
       reach: Reach, rows: ClosedRange<Double>,
       clip: (x0: Double, y0: Double, x1: Double, y1: Double)
     )? {
       let reach = Reach(on: cr)
-      guard hasCurves || reach.narrow else { return nil }
+      guard hasCurves || reach.dashed || reach.narrow else { return nil }
       cairo_save(cr)
       cairo_identity_matrix(cr)
       var (x0, y0, x1, y1) = (0.0, 0.0, 0.0, 0.0)
@@ -164,13 +193,15 @@ enum BandChords {
         x: (x0 - reach.boxX + slack)...(x1 + reach.boxX - slack),
         y: (y0 - reach.boxY + slack)...(y1 + reach.boxY - slack)
       )
+      // A dash as tall as the box can cross it whole (see above).
+      if reach.dashed && reach.dashOverBox + 2 * slack >= y1 - y0 { return true }
       let narrow = reach.narrow
       for segments in subpaths {
         let n = segments.count
         for s in segments where narrow && s.y.overlaps(band) && !s.isInside(box.y) {
           return true
         }
-        for (i, s) in segments.enumerated() where s.isCurve && !s.meets(box) {
+        for (i, s) in segments.enumerated() where s.isCurve && !reach.dashed && !s.meets(box) {
           for j in [i, (i + n - 1) % n, (i + 1) % n] where segments[j].y.overlaps(band) {
             return true
           }

@@ -9,7 +9,7 @@ import SVGTree
 /// placed in device space (``DeviceGradient``), a clip path that cairo holds as boxes
 /// (``BandClips``).
 final class ChordSurvey {
-  /// A stroke with curves (or under a stretch cairo takes for unit scale), and the device
+  /// A stroke with curves, undashed (or under a stretch cairo takes for unit scale), and the device
   /// clip extents it is drawn under in the whole image (a mask's region, an image's clip).
   struct Entry {
     let stroke: BandChords.StrokedPath

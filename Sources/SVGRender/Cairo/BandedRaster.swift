@@ -36,19 +36,20 @@ import Synchronization
 /// level apart between a band and the whole image. Gradients are
 /// therefore placed in device space with a matrix that fixed point holds exactly
 /// (``DeviceGradient``), which makes that rounding nothing; patterns and raster images are
-/// not. cairo's stroker also replaces a curve that lies wholly outside the clip by a
-/// straight line, which moves every dash after it along the path, so strokes are banded
-/// only undashed; filters read pixels beyond the band. A tree with any of them (anywhere: in
-/// masks, clips, patterns, nested SVG images) is drawn in one band
-/// (``refusal(_:)-(Group)``), and so is one with a clip path that cairo holds as boxes
-/// (``BandClips``, found by the band plan's survey). The chord also turns the joins at its
-/// ends (a miter or bevel join changes with the directions it joins, seen in the suite's
-/// `shapes/path/M-T-T-rel`) and moves the outline of the
-/// segments beside it; all of that lies within the stroke's reach of the chord and its
-/// neighbours, so where a band strokes a curve that the stroker turns into its chord and the
-/// curve or a neighbour reaches the band, the band raises the band hazard (``BandChords``),
-/// whatever the joins. The band edges are chosen before drawing so that no band raises it
-/// (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel and their
+/// not; filters read pixels beyond the band. A tree with any of them (anywhere: in masks,
+/// clips, patterns, nested SVG images) is drawn in one band (``refusal(_:)-(Group)``), and so
+/// is one with a clip path that cairo holds as boxes (``BandClips``, found by the band plan's
+/// survey). cairo's stroker also replaces a curve that lies wholly outside the clip by a
+/// straight line. The chord turns the joins at its ends (a miter or bevel join changes with
+/// the directions it joins, seen in the suite's `shapes/path/M-T-T-rel`) and moves the
+/// outline of the segments beside it; all of that lies within the stroke's reach of the
+/// chord and its neighbours, so where a band strokes a curve that the stroker turns into its
+/// chord and the curve or a neighbour reaches the band, the band raises the band hazard
+/// (``BandChords``), whatever the joins. Dashed strokes go through cairo's older stroker,
+/// which follows every curve whatever the clip (no dash moves) and leaves out only dashes
+/// and round joins beyond the stroke's reach of the clip (``BandChords`` checks the one case
+/// where that reach is narrower). The band edges are chosen before drawing so that no band
+/// raises the hazard (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel and their
 /// sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
@@ -99,8 +100,7 @@ enum BandedRaster {
   static func isBandable(_ group: Group) -> Bool { refusal(group) == nil }
 
   /// What in `group`'s subtree could draw differently in a band than in the whole image, or
-  /// nil when nothing does: colours and gradients only, strokes undashed, no filters, no
-  /// raster images.
+  /// nil when nothing does: colours and gradients only, no filters, no raster images.
   static func refusal(_ group: Group) -> String? {
     guard group.filters.isEmpty else { return "a filter" }
     if let clip = group.clipPath, let reason = refusal(clip) { return reason }
@@ -136,9 +136,7 @@ enum BandedRaster {
   }
 
   private static func refusal(_ stroke: Stroke) -> String? {
-    if let reason = refusal(stroke.paint) { return reason + " stroke" }
-    if !(stroke.dashes ?? []).isEmpty { return "a dashed stroke" }
-    return nil
+    refusal(stroke.paint).map { $0 + " stroke" }
   }
 
   /// Whether the stroke's outline is the same whatever the clip: undashed, with round joins
