@@ -189,6 +189,31 @@ import Testing
     }
   }
 
+  /// A linear gradient that changes over two rows by at least pixman's threshold for
+  /// computing one row for all, as pixman computes it from the fixed-point points and matrix,
+  /// is placed in device space and drawn in bands, a band starting at any row as the whole
+  /// image; one under it is not (it changes by 2^-16.6 over two rows here).
+  @Test(arguments: [(1.0, false), (1.5, true), (2, true), (2.5, true), (6, true)])
+  func aGradientChangingByPixmansStepIsPlaced(_ rise: Double, _ placed: Bool) throws {
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
+        <linearGradient id="t" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="400" y2="\(rise)">
+          <stop stop-color="#0a0"/><stop offset="1" stop-color="#a0a"/></linearGradient>
+        <rect width="400" height="400" fill="url(#t)"/>
+        <circle cx="200" cy="200" r="150" fill="url(#t)" fill-opacity="0.5"/>
+      </svg>
+      """
+    let tree = try RenderTree(document: Document(string: svg))
+    #expect((tree.surveyRefusal(width: 400, height: 400) == nil) == placed)
+    let size = Size(width: 400, height: 400)
+    let one = try tree.rasterize(covering: size, bands: 1)
+    #expect(Self.difference(one, try tree.rasterize(covering: size, bands: 2)) == nil)
+    guard placed else { return }
+    let tops = tree.bandTops(
+      1..<400, differingFrom: one, covering: size, depth: 16, settle: RenderTree.bandSettleRows)
+    #expect(tops.differing.isEmpty && tops.hazards.isEmpty, "\(tops)")
+  }
+
   /// Gradients placed in device space keep their colours: small gradients far from the
   /// origin (where rounding the matrix moves them most) within a level of the exact colour.
   /// Each case: the rectangle's x and width, the gradient's attributes, and where the

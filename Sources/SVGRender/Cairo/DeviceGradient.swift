@@ -44,9 +44,11 @@ struct DeviceGradient {
   /// pixman computes a linear gradient that changes by less than 2^-16 of its length over
   /// the rows of one drawing operation once, for its first row, and uses that row for all
   /// (`linear_gradient_is_horizontal`); how many rows an operation has depends on the band.
-  /// So a linear gradient changes by at least 2^-15 of its length from row to row, or not
-  /// at all: one that changes by at most 2^-12 over the whole image is made level (its
-  /// colours along the image's middle row, on every row), and one in between is nil.
+  /// So a linear gradient changes by at least 2^-17 of its length from row to row as pixman
+  /// computes it (``changesEveryRow(_:_:under:)``: no operation of two rows is then taken for
+  /// level, and one of a single row comes out the same either way), or not at all: one that
+  /// changes by at most 2^-12 over the whole image is made level (its colours along the
+  /// image's middle row, on every row), and one in between is nil.
   init?(
     transform: Transform, geometry: Double, linear: (start: Point, end: Point)? = nil,
     on cr: OpaquePointer
@@ -80,7 +82,6 @@ struct DeviceGradient {
         self = level
         return
       }
-      guard abs(perRow) >= 0x1p-15 else { return nil }
     }
     var reach = geometry
     for (x, y) in [(-ox, -oy), (w - ox, -oy), (-ox, h - oy), (w - ox, h - oy)] {
@@ -99,9 +100,25 @@ struct DeviceGradient {
     let det = fromDevice.determinant * scale * scale
     guard scale.isFinite, scale > 0, q.determinant * det > 0, abs(q.determinant) > abs(det) / 2
     else { return nil }
+    if let (start, end) = linear.map({ ($0.start, $0.end) }) {
+      let k = Transform.scale(scale, scale)
+      guard Self.changesEveryRow(k.apply(start), k.apply(end), under: q) else { return nil }
+    }
     self.scale = scale
     matrix = cairo_matrix_t(xx: q.a, yx: q.b, xy: q.c, yy: q.d, x0: q.e, y0: q.f)
     levelPoints = nil
+  }
+
+  /// Whether pixman computes the linear gradient from `start` to `end` (scaled gradient
+  /// space) under the device matrix `q` afresh on every row of any drawing operation of two
+  /// rows or more: its parameter changes by at least 2^-16 over two rows, computed as pixman
+  /// computes it from the points and the matrix in 16.16 fixed point (cairo rounds them to
+  /// nearest, ties to even; `q` is exact), with 1% to spare.
+  static func changesEveryRow(_ start: Point, _ end: Point, under q: Transform) -> Bool {
+    func fixed(_ v: Double) -> Double { (v * 65536).rounded(.toNearestOrEven) }
+    let (dx, dy) = (fixed(end.x) - fixed(start.x), fixed(end.y) - fixed(start.y))
+    let length2 = dx * dx + dy * dy
+    return length2 > 0 && 2 * abs(dx * fixed(q.c) + dy * fixed(q.d)) * 65536 >= 1.01 * length2
   }
 
   /// A level linear gradient: gradient space is device space scaled by a power of two, and
