@@ -80,17 +80,20 @@ enum BandChords {
       let unity = hasUnityScale(m)
       boxY = unity ? expansion : reachY
       boxX = unity ? expansion : reachX
-      var dashes = [Double](repeating: 0, count: Int(cairo_get_dash_count(cr)))
+      let count = Int(cairo_get_dash_count(cr))
+      dashed = count > 0
+      guard dashed else {
+        dashOverBox = 0
+        return
+      }
+      var dashes = [Double](repeating: 0, count: count)
       cairo_get_dash(cr, &dashes, nil)
-      dashed = !dashes.isEmpty
       // The dashes drawn: the even ones, or all of an odd list (repeated, it alternates).
-      let drawn =
-        dashes.count % 2 == 1
-        ? dashes : dashes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+      let drawn = stride(from: 0, to: count, by: count % 2 == 1 ? 1 : 2).map { dashes[$0] }
       let capBox =
         (cairo_get_line_cap(cr) == CAIRO_LINE_CAP_SQUARE ? 0.5.squareRoot() : 0.5)
         * cairo_get_line_width(cr) * (unity ? 1 : hypot(m.yy, m.yx))
-      dashOverBox = (drawn.max() ?? 0) * hypot(m.yy, m.yx) - 2 * capBox
+      dashOverBox = drawn.max()! * hypot(m.yy, m.yx) - 2 * capBox
     }
 
     /// For the stroke about to be drawn on `cr`: its reach, the device rows it can touch and
