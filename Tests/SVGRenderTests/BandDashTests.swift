@@ -33,7 +33,7 @@ import Testing
         default:
           "<path d='M-50 0 C -20 -60 \(f(uniform(0, 30))) 50 50 \(f(uniform(-20, 20)))'"
         }
-      let join = ["miter", "round", "bevel"][i % 3]
+      let join = ["miter", "round", "bevel"][(i / 3) % 3]
       shapes += """
         \(shape) fill='none' stroke='#135' stroke-width='\(f(uniform(1.5, 6)))' \
         stroke-dasharray='\(f(uniform(2, 9))) \(f(uniform(1, 5)))' \

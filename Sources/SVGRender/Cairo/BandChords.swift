@@ -23,20 +23,20 @@ import SVGGeometry
 /// band's rows by the stroke's true reach. The check is conservative: it does not look at
 /// whether the whole image chords the same curve, nor at which pixels move.
 ///
-/// A dashed stroke goes through cairo's older stroker (`_cairo_path_fixed_stroke_dashed_to_polygon`),
-/// which chords nothing: every curve is followed at the tolerance, so the dashes lie where
-/// the whole image has them. With the same box, it leaves out the dashes that miss it (the
-/// dash before such a gap ends in a cap, not a join) and turns round joins centred outside
-/// it into bevels: all outside the clip by the stroke's reach, except under the narrow box,
-/// and except that cairo 1.16's test of a dash against the box (`_cairo_box_intersects_line_segment`)
-/// also leaves out a dash that crosses the box from above it to below it, within its width
-/// (seen in openclipart's kweather.svg: bands of 16 rows dropped whole dashes). So a band
-/// whose box is not taller than the stroke's longest dash reaches down the page is not
-/// safe for it either.
+/// A dashed stroke goes through cairo's older stroker
+/// (`_cairo_path_fixed_stroke_dashed_to_polygon`), which chords nothing: every curve is
+/// followed at the tolerance, so the dashes lie where the whole image has them. With the same
+/// box, it leaves out the dashes that miss it (the dash before such a gap ends in a cap, not
+/// a join) and turns round joins centred outside it into bevels: all outside the clip by the
+/// stroke's reach, except under the narrow box, and except that cairo 1.16's test of a dash
+/// against the box (`_cairo_box_intersects_line_segment`) also leaves out a dash that
+/// crosses the box from above it to below it, within its width (seen in openclipart's
+/// kweather.svg: bands of 16 rows dropped whole dashes). So a band whose box is not taller
+/// than the stroke's longest dash reaches down the page is not safe for it either.
 enum BandChords {
   /// Whether a curve of the current path may be chorded in this band with an effect inside
-  /// it (see above). The context's path, matrix, clip and stroke style are those of the
-  /// stroke about to be drawn.
+  /// it, or a dash left out (see above). The context's path, matrix, clip and stroke style
+  /// are those of the stroke about to be drawn.
   static func mayDiffer(on cr: OpaquePointer, hasCurves: Bool) -> Bool {
     guard let (reach, rows, clip) = Reach.extents(on: cr, hasCurves: hasCurves),
       // Most strokes lie wholly inside the band or outside it: no copy of their path.
@@ -184,7 +184,7 @@ enum BandChords {
     }
 
     /// Whether this stroke, drawn under the device clip extents `clip`, may chord a curve
-    /// with an effect inside the clip's rows (see ``BandChords``).
+    /// with an effect inside the clip's rows, or leave out a dash (see ``BandChords``).
     func mayDiffer(clip: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
       let (x0, y0, x1, y1) = clip
       guard Self.straddles(rows, x0, y0, x1, y1) else { return false }

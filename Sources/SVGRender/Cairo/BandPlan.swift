@@ -9,8 +9,9 @@ import SVGTree
 /// placed in device space (``DeviceGradient``), a clip path that cairo holds as boxes
 /// (``BandClips``).
 final class ChordSurvey {
-  /// A stroke with curves, undashed (or under a stretch cairo takes for unit scale), and the device
-  /// clip extents it is drawn under in the whole image (a mask's region, an image's clip).
+  /// A stroke with curves or dashes (or under a stretch cairo takes for unit scale), and the
+  /// device clip extents it is drawn under in the whole image (a mask's region, an image's
+  /// clip).
   struct Entry {
     let stroke: BandChords.StrokedPath
     let clip: (x0: Double, y0: Double, x1: Double, y1: Double)

@@ -46,11 +46,11 @@ import Synchronization
 /// chord and its neighbours, so where a band strokes a curve that the stroker turns into its
 /// chord and the curve or a neighbour reaches the band, the band raises the band hazard
 /// (``BandChords``), whatever the joins. Dashed strokes go through cairo's older stroker,
-/// which follows every curve whatever the clip (no dash moves) and leaves out only dashes
-/// and round joins beyond the stroke's reach of the clip (``BandChords`` checks the one case
-/// where that reach is narrower). The band edges are chosen before drawing so that no band
-/// raises the hazard (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel and their
-/// sources are whole-pixel translations, which cairo passes to pixman exactly.
+/// which follows every curve whatever the clip (no dash moves) and leaves out dashes and
+/// round joins beyond the stroke's reach of the clip, and dashes that cross its box whole
+/// (``BandChords`` checks both). The band edges are chosen before drawing so that no band
+/// raises the hazard (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel
+/// and their sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
   /// more cost more than they save there.
