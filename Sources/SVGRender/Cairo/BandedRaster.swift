@@ -81,6 +81,10 @@ enum BandedRaster {
   /// `settle` rows above them.
   static func clipTop(_ edge: Int, settle: Int = settleRows) -> Int { max(0, edge - settle) }
 
+  /// The first row of the clip of a partial redraw whose own rows start at `row`
+  /// (``redrawSettleRows`` above them).
+  static func redrawClipTop(_ row: Int) -> Int { clipTop(row, settle: redrawSettleRows) }
+
   /// The row after the last of the clip of a band whose own rows end at `edge`, drawn with
   /// `trail` rows below them, in an image of `height` rows.
   static func clipBottom(_ edge: Int, trail: Int = trailRows, height: Int) -> Int {

@@ -70,8 +70,7 @@ extension RenderTree {
       BandedRaster.clipBottom(rows.upperBound, height: height)
       + (edges.count - 2) * BandedRaster.marginRows
     let drawn =
-      BandedRaster.clipTop(
-        rows.lowerBound, settle: BandedRaster.redrawSettleRows)..<min(height, spill)
+      BandedRaster.redrawClipTop(rows.lowerBound)..<min(height, spill)
     let stride = bitmap.stride
     let saved = Array(bitmap.pixels[drawn.lowerBound * stride..<drawn.upperBound * stride])
     _ = drawBands(
@@ -106,7 +105,7 @@ extension RenderTree {
     guard count > 1, BandedRaster.isBandable(root) else { return whole }
     // Only the shapes that meet the rows the bands draw can stand at an edge among them.
     let clip = (
-      Double(BandedRaster.clipTop(rows.lowerBound, settle: BandedRaster.redrawSettleRows)),
+      Double(BandedRaster.redrawClipTop(rows.lowerBound)),
       Double(BandedRaster.clipBottom(rows.upperBound, height: bitmap.height))
     )
     let survey = survey(of: &bitmap, drawing: drawing, budget: budget, clipRows: clip)
@@ -141,7 +140,7 @@ extension RenderTree {
       // ``BandedRaster``).
       let bottom = BandedRaster.clipBottom(rows.upperBound, height: height)
       let clip =
-        BandedRaster.clipTop(rows.lowerBound, settle: BandedRaster.redrawSettleRows)..<bottom
+        BandedRaster.redrawClipTop(rows.lowerBound)..<bottom
       for box in nodes.sensitive
       where box.minY < Double(clip.upperBound) && box.maxY > Double(clip.lowerBound) {
         guard box.minY.isFinite, box.maxY.isFinite else { return nil }
