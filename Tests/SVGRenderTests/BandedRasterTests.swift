@@ -204,7 +204,8 @@ import Testing
       </svg>
       """
     let tree = try RenderTree(document: Document(string: svg))
-    #expect((tree.surveyRefusal(width: 400, height: 400) == nil) == placed)
+    var edges: [Int] = []
+    #expect((tree.bandRefusal(width: 400, height: 400, count: 2, edges: &edges) == nil) == placed)
     let size = Size(width: 400, height: 400)
     let one = try tree.rasterize(covering: size, bands: 1)
     #expect(Self.difference(one, try tree.rasterize(covering: size, bands: 2)) == nil)

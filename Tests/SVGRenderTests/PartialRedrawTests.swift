@@ -69,6 +69,19 @@ import Testing
     #expect(try Self.recolour(scene) == 129..<172)
   }
 
+  /// A gradient that cannot be placed in device space (`UnplacedGradient`; it changes too
+  /// little from row to row) is drawn whole when the change touches it, and the rest of the
+  /// image is not drawn: the rectangle's rows with its margin, which hold the circle's.
+  @Test func anUnplacedGradientIsRedrawnWhole() throws {
+    let rows = try Self.recolour(
+      """
+      <linearGradient id='n' gradientUnits='userSpaceOnUse' x2='200' y2='0.1'>
+        <stop stop-color='#0a0'/><stop offset='1' stop-color='#a0a'/></linearGradient>
+      <rect x='20' y='100' width='90' height='80' fill='url(#n)'/>
+      """)
+    #expect(rows == 98..<182)
+  }
+
   /// A pattern, an image, and strokes whose outline depends on the clip (a dashed one on
   /// curves, miter joins on curves, with a gradient too) are drawn whole when the change
   /// touches them.

@@ -5,9 +5,9 @@ import SVGTree
 /// What the bands of an image would stroke and paint, gathered before drawing by one walk of
 /// the tree that draws nothing (``CairoRenderer/survey``): every stroke that could raise
 /// the band hazard (``BandChords``) with the clip extents it is drawn under in the whole
-/// image, and whatever no band draws as the whole image does: a gradient that cannot be
-/// placed in device space (``DeviceGradient``), a clip path that cairo holds as boxes
-/// (``BandClips``).
+/// image, the rows of every drawing operation that no band may cut (``UnplacedGradient``),
+/// and whatever no band draws as the whole image does: such an operation on a layer, a clip
+/// path that cairo holds as boxes (``BandClips``).
 final class ChordSurvey {
   /// A stroke with curves or dashes (or under a stretch cairo takes for unit scale), and the
   /// device clip extents it is drawn under in the whole image (a mask's region, an image's
@@ -28,19 +28,34 @@ final class ChordSurvey {
   }
 
   private(set) var strokes: [Entry] = []
+  /// The device rows of each drawing operation painted with a gradient that cannot be placed
+  /// in device space (``UnplacedGradient``).
+  var unplaced: [ClosedRange<Double>] = []
+  /// How many layers the walk is in.
+  var layers = 0
   /// Why no band would draw as the whole image does, or nil.
   var refusal: String?
-  /// How the drawing work is spread over the image's rows (nil: not gathered; even bands).
-  var work: BandWork?
+  /// How the drawing work is spread over the image's rows.
+  var work: BandWork
+  /// The image's height.
+  var rows: Int { work.rows }
 
-  /// A survey of an image `rows` high that also gathers its work per row when `rows` is
-  /// given.
-  init(rows: Int? = nil) { work = rows.map(BandWork.init(rows:)) }
+  /// The rows of each stroke and operation that would raise the band hazard in the band of
+  /// device rows `top` to `bottom`.
+  func offenders(rows top: Int, _ bottom: Int) -> [ClosedRange<Double>] {
+    let clip = (
+      Double(BandedRaster.clipTop(top)), Double(BandedRaster.clipBottom(bottom, height: rows))
+    )
+    return strokes.filter { $0.mayDiffer(rows: top, bottom) }.map(\.stroke.rows)
+      + unplaced.filter { UnplacedGradient.isCut($0, by: clip, height: Double(rows)) }
+  }
+
+  /// A survey of an image `rows` high.
+  init(rows: Int) { work = BandWork(rows: rows) }
 
   /// Adds the work of `path` filled, or stroked with `stroke`, under the matrix of `cr`
   /// (see ``BandWork``).
   func addWork(_ path: Path, on cr: OpaquePointer, stroke: Stroke? = nil) {
-    guard work != nil else { return }
     var m = cairo_matrix_t()
     cairo_get_matrix(cr, &m)
     var reach = 0.0
@@ -49,7 +64,7 @@ final class ChordSurvey {
       let scale = stroke.nonScaling ? 1 : (abs(m.xx * m.yy - m.xy * m.yx)).squareRoot()
       reach = stroke.width * scale / 2
     }
-    work!.add(path, matrix: m, reach: reach, sides: stroke == nil ? 1 : 2)
+    work.add(path, matrix: m, reach: reach, sides: stroke == nil ? 1 : 2)
   }
 
   /// Adds the stroke about to be drawn on `cr` (its path, matrix and style set) if it could
@@ -79,7 +94,6 @@ enum BandPlan {
   /// when some band would raise the hazard whatever the edges.
   static func edges(count: Int, rows: Range<Int>, survey: ChordSurvey) -> [Int]? {
     guard count > 1, rows.count >= count, survey.refusal == nil else { return nil }
-    let strokes = survey.strokes
     let targets = targets(count: count, rows: rows, survey: survey)
     let end = rows.upperBound
     var edges = [rows.lowerBound]
@@ -103,20 +117,18 @@ enum BandPlan {
             .min(by: { abs($0 - target) < abs($1 - target) })
         else { break }
         tried.insert(e)
-        let offenders = strokes.filter {
-          $0.mayDiffer(rows: edges[k - 1], e) || $0.mayDiffer(rows: e, max(next, e + 1))
-        }
+        let offenders =
+          survey.offenders(rows: edges[k - 1], e) + survey.offenders(rows: e, max(next, e + 1))
         guard !offenders.isEmpty else {
           found = e
           break
         }
-        // Just above or below the rows of a stroke (by the rows the band above the edge
-        // draws below it, or the band under it above it), the edge no longer cuts it.
-        for o in offenders {
-          candidates.append(
-            Int(o.stroke.rows.lowerBound.rounded(.down)) - 1 - BandedRaster.trailRows)
-          candidates.append(
-            Int(o.stroke.rows.upperBound.rounded(.up)) + 1 + BandedRaster.settleRows)
+        // Just above or below the rows of a stroke or operation (by the rows the band above
+        // the edge draws below it, or the band under it above it), the edge no longer cuts
+        // it.
+        for rows in offenders {
+          candidates.append(Int(rows.lowerBound.rounded(.down)) - 1 - BandedRaster.trailRows)
+          candidates.append(Int(rows.upperBound.rounded(.up)) + 1 + BandedRaster.settleRows)
         }
       }
       guard let e = found else { return nil }
@@ -124,8 +136,7 @@ enum BandPlan {
     }
     edges.append(end)
     // Every band with its final edges.
-    for k in 0..<count where strokes.contains(where: { $0.mayDiffer(rows: edges[k], edges[k + 1]) })
-    {
+    for k in 0..<count where !survey.offenders(rows: edges[k], edges[k + 1]).isEmpty {
       return nil
     }
     return edges
@@ -135,8 +146,8 @@ enum BandPlan {
   /// equal share of the work where the survey estimated it (``BandWork``), else of the
   /// rows.
   static func targets(count: Int, rows: Range<Int>, survey: ChordSurvey) -> [Int] {
-    let whole = rows.lowerBound == 0 && rows.upperBound == survey.work?.rows
-    let balanced = whole ? survey.work?.balancedEdges(count: count) : nil
+    let whole = rows.lowerBound == 0 && rows.upperBound == survey.rows
+    let balanced = whole ? survey.work.balancedEdges(count: count) : nil
     return (0...count).map { k in
       guard let balanced, k > 0, k < count else {
         return rows.lowerBound + rows.count * k / count

@@ -40,9 +40,14 @@ struct CairoRenderer {
     let directClip = group.filters.isEmpty && (group.clipPath.map(Self.isDirectClip) ?? false)
     if survey != nil {
       // Layers and coverage clips change neither matrices nor clip extents; a direct clip
-      // is set as when drawing, and a mask's content is drawn within its region.
+      // is set as when drawing, and a mask's content is drawn within its region. The
+      // survey counts the layers the walk is in (the children's, the mask content's).
       if directClip, let clip = group.clipPath { intersectClip(clip) }
+      let layers = group.needsLayerBesideClip || (group.clipPath != nil && !directClip) ? 1 : 0
+      survey!.layers += layers
+      defer { survey!.layers -= layers + 1 }
       for child in group.children { draw(child) }
+      survey!.layers += 1
       var mask = group.mask
       while let m = mask {
         cairo_save(cr)
@@ -102,8 +107,9 @@ struct CairoRenderer {
   /// Fills the node's path; with `pathSet`, the path is cairo's current one and is kept.
   private func fill(_ node: PathNode, pathSet: Bool) {
     guard let fill = node.fill else { return }
+    let extent = { RedrawArea.extent(of: node, cairo_get_matrix(cr)) }
     if let survey {
-      note(fill.paint, in: survey)
+      note(fill.paint, in: survey, extent: extent)
       survey.addWork(node.path, on: cr)
       return
     }
@@ -113,7 +119,7 @@ struct CairoRenderer {
     }
     cairo_set_fill_rule(
       cr, fill.rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-    paint(with: fill.paint, opacity: fill.opacity) { cairo_fill_preserve(cr) }
+    paint(with: fill.paint, opacity: fill.opacity, extent: extent) { cairo_fill_preserve(cr) }
     if !pathSet { cairo_new_path(cr) }
   }
 
@@ -121,6 +127,9 @@ struct CairoRenderer {
   /// with `pathSet`, it is cairo's current path and is kept.
   private func stroke(_ node: PathNode, _ path: Path, pathSet: Bool) {
     guard let stroke = node.stroke else { return }
+    // The node's matrix: a non-scaling stroke's style sets another.
+    let toDevice = cairo_get_matrix(cr)
+    let extent = { RedrawArea.extent(of: node, toDevice) }
     cairo_save(cr)
     survey?.addWork(node.path, on: cr, stroke: stroke)
     if !pathSet {
@@ -131,7 +140,7 @@ struct CairoRenderer {
     CairoStroke.setStyle(stroke, width: stroke.width, on: cr)
     if let survey {
       survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
-      note(stroke.paint, in: survey)
+      note(stroke.paint, in: survey, extent: extent)
       cairo_restore(cr)
       cairo_new_path(cr)
       return
@@ -146,7 +155,7 @@ struct CairoRenderer {
     if let hairline {
       if let mask = hairline.surface {
         defer { cairo_surface_destroy(mask) }
-        paint(with: stroke.paint, opacity: stroke.opacity) {
+        paint(with: stroke.paint, opacity: stroke.opacity, extent: extent) {
           cairo_save(cr)
           cairo_identity_matrix(cr)
           cairo_mask_surface(cr, mask, Double(hairline.x), Double(hairline.y))
@@ -154,14 +163,20 @@ struct CairoRenderer {
         }
       }
     } else {
-      paint(with: stroke.paint, opacity: stroke.opacity) { cairo_stroke_preserve(cr) }
+      paint(with: stroke.paint, opacity: stroke.opacity, extent: extent) {
+        cairo_stroke_preserve(cr)
+      }
     }
     cairo_restore(cr)
     if !pathSet { cairo_new_path(cr) }
   }
 
-  /// Sets `paint` as the source and runs `draw`; paints that need a layer get one.
-  private func paint(with paint: RenderPaint, opacity: Double, _ draw: () -> Void) {
+  /// Sets `paint` as the source and runs `draw`; paints that need a layer get one. `extent`
+  /// gives the device box of the drawing operation, for a gradient that cannot be placed in
+  /// device space (see ``UnplacedGradient``).
+  private func paint(
+    with paint: RenderPaint, opacity: Double, extent: () -> Rect?, _ draw: () -> Void
+  ) {
     switch paint {
     case .color(let c):
       cairo_set_source_rgba(
@@ -169,10 +184,12 @@ struct CairoRenderer {
       draw()
     case .linearGradient(let g):
       let placed = device(g)
-      withGradient(CairoPaint.linear(g, opacity: opacity, device: placed), placed, draw)
+      withGradient(
+        CairoPaint.linear(g, opacity: opacity, device: placed), placed, extent: extent, draw)
     case .radialGradient(let g):
       let placed = device(g)
-      withGradient(CairoPaint.radial(g, opacity: opacity, device: placed), placed, draw)
+      withGradient(
+        CairoPaint.radial(g, opacity: opacity, device: placed), placed, extent: extent, draw)
     case .pattern(let p):
       guard let pattern = CairoPaint.pattern(p, renderer: self) else { return }
       if opacity >= 1 {
@@ -191,51 +208,6 @@ struct CairoRenderer {
     defer { cairo_pattern_destroy(pattern) }
     cairo_set_source(cr, pattern)
     draw()
-  }
-
-  /// Notes in the survey a gradient that no band places as the whole image does.
-  private func note(_ paint: RenderPaint, in survey: ChordSurvey) {
-    if survey.refusal == nil, !placesExactly(paint) {
-      survey.refusal = "a gradient that cannot be placed in device space"
-    }
-  }
-
-  /// Whether `paint` draws the same in every band: a gradient that can be placed in device
-  /// space (``DeviceGradient``) or no gradient.
-  private func placesExactly(_ paint: RenderPaint) -> Bool {
-    switch paint {
-    case .color, .pattern: true
-    case .linearGradient(let g): device(g) != nil
-    case .radialGradient(let g): device(g) != nil
-    }
-  }
-
-  /// `g` placed in device space under the current matrix, if it can be (``DeviceGradient``).
-  private func device(_ g: LinearGradient) -> DeviceGradient? {
-    DeviceGradient(
-      transform: g.transform, geometry: CairoPaint.geometry(g), linear: (g.start, g.end), on: cr)
-  }
-
-  private func device(_ g: RadialGradient) -> DeviceGradient? {
-    DeviceGradient(transform: g.transform, geometry: CairoPaint.geometry(g), on: cr)
-  }
-
-  /// A gradient placed in device space (``DeviceGradient``) draws the same in every band; one
-  /// that could not be (a degenerate matrix on an image surface) tells the bands to redraw
-  /// the image whole.
-  private func withGradient(
-    _ pattern: OpaquePointer?, _ device: DeviceGradient?, _ draw: () -> Void
-  ) {
-    guard let pattern else { return }
-    guard device != nil else {
-      if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
-        bandHazard?.raise()
-      }
-      withPattern(pattern, draw)
-      return
-    }
-    defer { cairo_pattern_destroy(pattern) }
-    DeviceGradient.draw(pattern, on: cr, draw)
   }
 
   func appendPath(_ path: Path) { CairoPath.append(path, to: cr) }

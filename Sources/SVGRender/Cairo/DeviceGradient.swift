@@ -35,11 +35,53 @@ struct DeviceGradient {
   /// pixman's 16.16 range over the whole surface.
   static let limit = 8192.0
 
-  /// The placement of a gradient whose space maps to user space by `transform`, drawn with
-  /// the context's current matrix onto its image surface; `geometry` is the largest
-  /// coordinate or radius of the gradient's points and circles, `linear` a linear
-  /// gradient's start and end. Nil when the target is not an image surface (vector output
-  /// takes the matrix as it is) or the matrices are degenerate.
+  /// The device space a gradient is drawn in: the context's matrix, and its own target's
+  /// pixels (not a group's: a group's size depends on the clip, and so on the band, while
+  /// the device space it draws in is the target's).
+  struct Target {
+    /// User space to device space.
+    var toDevice: Transform
+    /// The device offset of the target's pixels.
+    var offset = (x: 0.0, y: 0.0)
+    var width: Double
+    var height: Double
+
+    init(toDevice: Transform, width: Double, height: Double) {
+      self.toDevice = toDevice
+      self.width = width
+      self.height = height
+    }
+
+    /// The device space of `cr`; nil when its target is not an image surface (vector output
+    /// takes the matrix as it is).
+    init?(_ cr: OpaquePointer) {
+      let target = cairo_get_target(cr)!
+      guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
+      toDevice = cairo_get_matrix(cr)
+      cairo_surface_get_device_offset(target, &offset.x, &offset.y)
+      width = Double(cairo_image_surface_get_width(target))
+      height = Double(cairo_image_surface_get_height(target))
+    }
+  }
+
+  /// The placement of `g` on `target` (nil: not an image surface).
+  init?(_ g: LinearGradient, on target: Target?) {
+    guard let target else { return nil }
+    self.init(
+      transform: g.transform, geometry: CairoPaint.geometry(g), linear: (g.start, g.end),
+      on: target)
+  }
+
+  /// The placement of `g` on `target` (nil: not an image surface).
+  init?(_ g: RadialGradient, on target: Target?) {
+    guard let target else { return nil }
+    self.init(transform: g.transform, geometry: CairoPaint.geometry(g), on: target)
+  }
+
+  /// The placement of a gradient whose space maps to user space by `transform`, drawn on
+  /// `target`; `geometry` is the largest coordinate or radius of the gradient's points and
+  /// circles, `linear` a linear gradient's start and end. Nil when the matrices are
+  /// degenerate.
   ///
   /// pixman computes a linear gradient that changes by less than 2^-16 of its length over
   /// the rows of one drawing operation once, for its first row, and uses that row for all
@@ -49,22 +91,16 @@ struct DeviceGradient {
   /// level, and one of a single row comes out the same either way), or not at all: one that
   /// changes by at most 2^-12 over the whole image is made level (its colours along the
   /// image's middle row, on every row), and one in between is nil.
-  init?(
+  private init?(
     transform: Transform, geometry: Double, linear: (start: Point, end: Point)? = nil,
-    on cr: OpaquePointer
+    on target: Target
   ) {
-    // The context's own target, not a group's: a group's size depends on the clip, and so
-    // on the band, while the device space it draws in is the target's.
-    let target = cairo_get_target(cr)!
-    guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
-    let ctm = cairo_get_matrix(cr)
-    guard let toUser = ctm.inverted, let toGradient = transform.inverted else { return nil }
+    guard let toUser = target.toDevice.inverted, let toGradient = transform.inverted else {
+      return nil
+    }
     let fromDevice = toGradient * toUser
     // Device space of the target's pixels: its size, less the device offset.
-    var (ox, oy) = (0.0, 0.0)
-    cairo_surface_get_device_offset(target, &ox, &oy)
-    let w = Double(cairo_image_surface_get_width(target))
-    let h = Double(cairo_image_surface_get_height(target))
+    let (ox, oy, w, h) = (target.offset.x, target.offset.y, target.width, target.height)
     if let (start, end) = linear.map({ ($0.start, $0.end) }) {
       let v = Point(end.x - start.x, end.y - start.y)
       let length2 = v.x * v.x + v.y * v.y

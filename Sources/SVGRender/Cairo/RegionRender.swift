@@ -130,7 +130,7 @@ extension RenderTree {
     }
     var rows = Self.rows(box, height: height)
     guard !rows.isEmpty else { return .some(nil) }
-    var nodes = RedrawArea()
+    var nodes = RedrawArea(width: Double(width), height: Double(height))
     nodes.collect(.group(root), toDevice)
     if nodes.filtered { return nil }
     var grown = true
@@ -166,6 +166,9 @@ extension RenderTree {
 /// The nodes of a tree whose pixels depend on the clip they are drawn under: the device box
 /// of each, holding every pixel it can touch and the whole extent of its drawing operation.
 struct RedrawArea {
+  /// The image's size in pixels.
+  let width: Double
+  let height: Double
   /// Device boxes (not rounded).
   var sensitive: [Rect] = []
   /// A filter was met: its pixels depend on everything around it.
@@ -198,20 +201,18 @@ struct RedrawArea {
         mask = m.mask
       }
     case .path(let p):
-      let clipFreeFill = BandedRaster.refusal(p.fill?.paint) == nil
-      guard !clipFreeFill || (p.stroke.map { $0.width > 0 } ?? false),
-        let hull = Self.hull(p.path, toDevice)
-      else { return }
-      if !clipFreeFill {
-        sensitive.append(hull.insetBy(-Self.margin))
+      // A pattern, a gradient that cannot be placed in device space (``UnplacedGradient``)
+      // and a stroke whose outline the clip can change are drawn whole.
+      func drawnWhole(_ paint: RenderPaint) -> Bool {
+        BandedRaster.refusal(paint) != nil
+          || UnplacedGradient.isUnplaced(paint, toDevice, width: width, height: height)
       }
-      if let s = p.stroke, s.width > 0 {
-        guard
-          BandedRaster.refusal(s.paint) != nil
-            || !BandedRaster.hasClipFreeGeometry(s, on: p.path)
-        else { return }
-        sensitive.append(hull.insetBy(-Self.reach(of: s, toDevice) - Self.margin))
+      let fill = p.fill.map { drawnWhole($0.paint) } ?? false
+      let stroke = p.stroke.map { s in
+        s.width > 0 && (drawnWhole(s.paint) || !BandedRaster.hasClipFreeGeometry(s, on: p.path))
       }
+      guard fill || stroke == true, let extent = Self.extent(of: p, toDevice) else { return }
+      sensitive.append(extent)
     case .image(let i):
       let inner = toDevice * i.contentTransform
       switch i.content {
@@ -253,10 +254,17 @@ struct RedrawArea {
   static func meets(_ node: PathNode, rows top: Double, _ bottom: Double, _ toDevice: Transform)
     -> Bool
   {
-    guard let hull = hull(node.path, toDevice) else { return false }
+    guard let box = extent(of: node, toDevice) else { return false }
+    return box.maxY > top && box.minY < bottom
+  }
+
+  /// The device box of `node`'s drawing under `toDevice`: the box of its points and control
+  /// points, grown by its stroke's reach and ``margin``.
+  static func extent(of node: PathNode, _ toDevice: Transform) -> Rect? {
+    guard let hull = hull(node.path, toDevice) else { return nil }
     var grow = margin
     if let s = node.stroke, s.width > 0 { grow += reach(of: s, toDevice) }
-    return hull.maxY + grow > top && hull.minY - grow < bottom
+    return hull.insetBy(-grow)
   }
 
   /// Adds the box of a clip child's shapes.
