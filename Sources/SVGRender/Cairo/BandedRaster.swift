@@ -48,8 +48,10 @@ import Synchronization
 /// (``BandChords``), whatever the joins. Dashed strokes go through cairo's older stroker,
 /// which follows every curve whatever the clip (no dash moves) and leaves out dashes and
 /// round joins beyond the stroke's reach of the clip, and dashes that cross its box whole
-/// (``BandChords`` checks both). The band edges are chosen before drawing so that no band
-/// raises the hazard (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel
+/// (``BandChords`` checks both). A band draws such a stroke of an opaque colour through a
+/// coverage surface the size of the image, where the stroker keeps the whole image's box
+/// (``StrokeMask``); for the others, the band edges are chosen before drawing so that no
+/// band raises the hazard (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel
 /// and their sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
   /// Images with fewer pixels are one band: starting threads and walking the tree once
@@ -243,7 +245,8 @@ extension RenderTree {
     }
     draw(
       on: cr, drawing: drawing, background: background, budget: budget,
-      cancellation: cancellation, bandHazard: hazard, clipRows: (Double(top), Double(bottom)))
+      cancellation: cancellation, bandHazard: hazard, clipRows: (Double(top), Double(bottom)),
+      strokeMask: StrokeMask(width: width, height: height))
     cairo_destroy(cr)
     cairo_surface_flush(surface)
     cairo_surface_destroy(surface)

@@ -18,6 +18,9 @@ struct CairoRenderer {
   /// raise the band hazard (see ``BandPlan``), under the clips and matrices they are drawn
   /// with.
   var survey: ChordSurvey? = nil
+  /// Draws the strokes of a band (or tells the survey of those) whose outline the band's
+  /// clip would change, as the whole image does (see ``StrokeMask``); nil outside a band.
+  var strokeMask: StrokeMask? = nil
 
   func draw(_ node: RenderNode) {
     if let cancellation, cancellation.isCancelled { return }
@@ -38,6 +41,9 @@ struct CairoRenderer {
     // group's layer when there is one, so that its edges are not anti-aliased twice.
     // With filters the clip applies to the filter's result, so it cannot be set first.
     let directClip = group.filters.isEmpty && (group.clipPath.map(Self.isDirectClip) ?? false)
+    let clips = directClip && group.clipPath != nil ? 1 : 0
+    strokeMask?.clips += clips
+    defer { strokeMask?.clips -= clips }
     if survey != nil {
       // Layers and coverage clips change neither matrices nor clip extents; a direct clip
       // is set as when drawing, and a mask's content is drawn within its region. The
@@ -139,7 +145,10 @@ struct CairoRenderer {
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
     CairoStroke.setStyle(stroke, width: stroke.width, on: cr)
     if let survey {
-      survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
+      // A stroke the band's stroke mask draws cannot raise the hazard.
+      if strokeMask?.colour(of: stroke, node, on: cr, layers: survey.layers) == nil {
+        survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
+      }
       note(stroke.paint, in: survey, extent: extent)
       cairo_restore(cr)
       cairo_new_path(cr)
@@ -150,6 +159,16 @@ struct CairoRenderer {
     if hairline == nil, let bandHazard,
       BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves)
     {
+      if let strokeMask, let clipRows,
+        let colour = strokeMask.colour(of: stroke, node, on: cr, layers: 0), let box = extent(),
+        strokeMask.draw(
+          path, stroke, toDevice: toDevice, colour: colour, extent: box, clip: clipRows, on: cr,
+          budget: budget)
+      {
+        cairo_restore(cr)
+        if !pathSet { cairo_new_path(cr) }
+        return
+      }
       bandHazard.raise()
     }
     if let hairline {

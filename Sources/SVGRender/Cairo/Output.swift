@@ -221,7 +221,8 @@ extension RenderTree {
   func draw(
     on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?, bandHazard: BandHazard? = nil,
-    clipRows: (top: Double, bottom: Double)? = nil, survey: ChordSurvey? = nil
+    clipRows: (top: Double, bottom: Double)? = nil, survey: ChordSurvey? = nil,
+    strokeMask: StrokeMask? = nil
   ) {
     if let bg = background, survey == nil {
       cairo_set_source_rgba(
@@ -232,7 +233,7 @@ extension RenderTree {
     cairo_scale(cr, drawing.width / size.width, drawing.height / size.height)
     let renderer = CairoRenderer(
       cr: cr, budget: budget, cancellation: cancellation, clipRows: clipRows,
-      bandHazard: bandHazard, survey: survey)
+      bandHazard: bandHazard, survey: survey, strokeMask: strokeMask)
     // The drawing is an isolated group, as a browser's root element is: what blends in it
     // blends with the drawing below it, never with the background under the whole.
     if background != nil, survey == nil, root.containsBlending, budget.allowsLayer(cr) {
