@@ -84,17 +84,30 @@ import Testing
 
   /// A pattern, an image, and strokes whose outline depends on the clip (a dashed one on
   /// curves, miter joins on curves, with a gradient too) are drawn whole when the change
-  /// touches them.
+  /// touches them, unless the stroke mask draws them (opaque colours, below).
   @Test(arguments: [
     "<pattern id='p' width='7' height='7' patternUnits='userSpaceOnUse'><rect width='4' height='4' fill='teal'/></pattern><rect x='20' y='40.5' width='170' height='120' fill='url(#p)'/>",
     "<ellipse cx='100' cy='110' rx='80' ry='60.5' fill='none' stroke='url(#g)' stroke-width='9'/>",
-    "<path d='M20 190 C 60 20 120 20 185 140' fill='none' stroke='black' stroke-width='5' stroke-dasharray='7 3'/>",
-    "<path d='M20 190 C 60 20 120 20 185 140 L 150 30 Z' fill='none' stroke='black' stroke-width='5'/>",
+    "<path d='M20 190 C 60 20 120 20 185 140' fill='none' stroke='black' stroke-opacity='0.6' stroke-width='5' stroke-dasharray='7 3'/>",
+    "<path d='M20 190 C 60 20 120 20 185 140 L 150 30 Z' fill='none' stroke='black' stroke-opacity='0.6' stroke-width='5'/>",
+    "<g opacity='0.7'><path d='M20 190 C 60 20 120 20 185 140 L 150 30 Z' fill='none' stroke='black' stroke-width='5'/></g>",
     "<image x='30' y='30' width='160' height='150' preserveAspectRatio='none' href='data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs='/>",
   ])
   func clipDependentPaintsAreRedrawnWhole(_ scene: String) throws {
     let rows = try Self.recolour(scene)
     #expect(rows.lowerBound < 100)
+  }
+
+  /// A stroke of an opaque colour whose outline depends on the clip is drawn through the
+  /// stroke mask (`StrokeMask`), as a full render draws it whatever the clip: only the
+  /// changed rows are drawn.
+  @Test(arguments: [
+    "<path d='M20 190 C 60 20 120 20 185 140' fill='none' stroke='black' stroke-width='5' stroke-dasharray='7 3'/>",
+    "<path d='M20 190 C 60 20 120 20 185 140 L 150 30 Z' fill='none' stroke='black' stroke-width='5'/>",
+    "<path d='M-20 190 C 60 -40 120 20 185 140' fill='none' stroke='black' stroke-width='5' stroke-dasharray='7 3'/>",
+  ])
+  func opaqueClipDependentStrokesAreRedrawnInTheChangedRowsOnly(_ scene: String) throws {
+    #expect(try Self.recolour(scene) == 129..<172)
   }
 
   /// Rows enough for two cores are drawn in two bands where the band plan finds an edge
@@ -151,10 +164,11 @@ import Testing
     #expect(rows.lowerBound > 104)
   }
 
-  /// A dashed curve that leaves the canvas is redrawn whole too, from the canvas's top row.
+  /// A translucent dashed curve that leaves the canvas is redrawn whole too, from the
+  /// canvas's top row.
   @Test func aClipDependentStrokeBeyondTheCanvasIsRedrawnWhole() throws {
     let rows = try Self.recolour(
-      "<path d='M-20 190 C 60 -40 120 20 185 140' fill='none' stroke='black' stroke-width='5' stroke-dasharray='7 3'/>"
+      "<path d='M-20 190 C 60 -40 120 20 185 140' fill='none' stroke='black' stroke-opacity='0.6' stroke-width='5' stroke-dasharray='7 3'/>"
     )
     #expect(rows.lowerBound == 0)
   }

@@ -178,7 +178,10 @@ struct RedrawArea {
   /// beyond it, and the extent is rounded out to whole pixels.
   static let margin = 2.0
 
-  mutating func collect(_ node: RenderNode, _ toDevice: Transform) {
+  /// Adds the boxes of `node`'s subtree drawn under `toDevice`; `masked` when a band would
+  /// draw its strokes of an opaque colour through its stroke mask (``StrokeMask``: on no
+  /// layer, under no clip).
+  mutating func collect(_ node: RenderNode, _ toDevice: Transform, masked: Bool = true) {
     switch node {
     case .group(let g):
       if !g.filters.isEmpty {
@@ -193,23 +196,28 @@ struct RedrawArea {
         for child in c.children { clipHull(child, inner * c.transform) }
         clip = c.clipPath
       }
-      for child in g.children { collect(child, inner) }
+      let plain = masked && g.clipPath == nil && !g.needsLayerBesideClip
+      for child in g.children { collect(child, inner, masked: plain) }
       // Clip children are coverage of opaque fills; mask content is painted.
       var mask = g.mask
       while let m = mask {
-        collect(.group(m.content), inner)
+        collect(.group(m.content), inner, masked: false)
         mask = m.mask
       }
     case .path(let p):
       // A pattern, a gradient that cannot be placed in device space (``UnplacedGradient``)
-      // and a stroke whose outline the clip can change are drawn whole.
+      // and a stroke whose outline the clip can change, unless the stroke mask draws it, are
+      // drawn whole.
       func drawnWhole(_ paint: RenderPaint) -> Bool {
         BandedRaster.refusal(paint) != nil
           || UnplacedGradient.isUnplaced(paint, toDevice, width: width, height: height)
       }
       let fill = p.fill.map { drawnWhole($0.paint) } ?? false
       let stroke = p.stroke.map { s in
-        s.width > 0 && (drawnWhole(s.paint) || !BandedRaster.hasClipFreeGeometry(s, on: p.path))
+        s.width > 0
+          && (drawnWhole(s.paint)
+            || (!BandedRaster.hasClipFreeGeometry(s, on: p.path)
+              && !(masked && StrokeMask.colour(of: s, p) != nil)))
       }
       guard fill || stroke == true, let extent = Self.extent(of: p, toDevice) else { return }
       sensitive.append(extent)
@@ -222,7 +230,7 @@ struct RedrawArea {
         if let clip = i.clip { box = box.intersection(clip.applying(toDevice)) ?? box }
         sensitive.append(box.insetBy(-Self.margin))
       case .svg(let tree):
-        collect(.group(tree.root), inner)
+        collect(.group(tree.root), inner, masked: masked && i.clip == nil)
       }
     }
   }

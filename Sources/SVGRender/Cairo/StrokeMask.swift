@@ -34,8 +34,15 @@ final class StrokeMask {
   /// `layers` layers (as the survey counts them; a context drawing on a layer has another
   /// target), else nil.
   func colour(of stroke: Stroke, _ node: PathNode, on cr: OpaquePointer, layers: Int) -> Color? {
-    guard case .color(let c) = stroke.paint, c.alpha * stroke.opacity >= 1, node.antialias,
-      clips == 0, layers == 0, cairo_get_group_target(cr) == cairo_get_target(cr)
+    guard clips == 0, layers == 0, cairo_get_group_target(cr) == cairo_get_target(cr) else {
+      return nil
+    }
+    return Self.colour(of: stroke, node)
+  }
+
+  /// The opaque colour of `stroke` of `node` when it is anti-aliased, else nil.
+  static func colour(of stroke: Stroke, _ node: PathNode) -> Color? {
+    guard case .color(let c) = stroke.paint, c.alpha * stroke.opacity >= 1, node.antialias
     else { return nil }
     return c
   }
