@@ -9,10 +9,11 @@ import SVGTree
 /// image keeps (the stroke's extents within the image), then painted through that coverage
 /// onto the band, within the band's clip.
 ///
-/// The paint is the whole image's arithmetic for an opaque colour only: cairo blends such a
-/// stroke's spans into the image as colour × coverage + pixel × (255 − coverage), each
-/// product divided by 255 and rounded as pixman's OVER through an 8-bit mask rounds it. So
-/// this takes anti-aliased strokes of an opaque colour, drawn on the image itself (not on a
+/// The coverage is blended in as cairo blends the spans of an anti-aliased stroke of an
+/// opaque colour into the whole image (`_fill_xrgb32_lerp_opaque_spans`): colour × coverage
+/// + pixel × (255 − coverage), each product divided by 255 with cairo's rounding bias of
+/// 0x7f (``lerp(_:_:_:)``; pixman's is 0x80, and blended through pixman most band tops came
+/// out a level apart). So this takes such strokes only, drawn on the image itself (not on a
 /// layer) under no clip but the band's: a clip path or a viewport's clip limits the whole
 /// image's stroker too. Other strokes still raise the band hazard, and the band plan keeps
 /// edges off them (``ChordSurvey``).
