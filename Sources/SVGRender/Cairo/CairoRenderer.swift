@@ -51,9 +51,11 @@ struct CairoRenderer {
       if directClip, let clip = group.clipPath { intersectClip(clip) }
       let layers = group.needsLayerBesideClip || (group.clipPath != nil && !directClip) ? 1 : 0
       survey!.layers += layers
-      defer { survey!.layers -= layers + 1 }
       for child in group.children { draw(child) }
+      survey!.layers -= layers
+      // Mask content is drawn on a layer of its own.
       survey!.layers += 1
+      defer { survey!.layers -= 1 }
       var mask = group.mask
       while let m = mask {
         cairo_save(cr)

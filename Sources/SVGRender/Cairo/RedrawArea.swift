@@ -48,7 +48,8 @@ struct RedrawArea {
       // drawn whole.
       func drawnWhole(_ paint: RenderPaint) -> Bool {
         BandedRaster.refusal(paint) != nil
-          || UnplacedGradient.isUnplaced(paint, toDevice, width: width, height: height)
+          || UnplacedGradient.isUnplaced(
+            paint, on: DeviceGradient.Target(toDevice: toDevice, width: width, height: height))
       }
       let fill = p.fill.map { drawnWhole($0.paint) } ?? false
       let stroke = p.stroke.map { s in

@@ -73,10 +73,7 @@ final class StrokeMask {
       return false
     }
     let scratch = cairo_create(coverage)!
-    var m = cairo_matrix_t(
-      xx: toDevice.a, yx: toDevice.b, xy: toDevice.c, yy: toDevice.d, x0: toDevice.e,
-      y0: toDevice.f)
-    cairo_set_matrix(scratch, &m)
+    cairo_transform(scratch, toDevice)
     CairoPath.append(path, to: scratch)
     CairoStroke.setStyle(stroke, width: stroke.width, on: scratch)
     cairo_stroke(scratch)

@@ -24,15 +24,10 @@ enum UnplacedGradient {
     return top < clip.top || bottom > clip.bottom
   }
 
-  /// Whether `paint` is a gradient that cannot be placed in device space under `toDevice` on
-  /// an image of `width` × `height` pixels.
-  static func isUnplaced(
-    _ paint: RenderPaint?, _ toDevice: Transform, width: Double, height: Double
-  )
-    -> Bool
-  {
-    let target = DeviceGradient.Target(toDevice: toDevice, width: width, height: height)
-    return switch paint {
+  /// Whether `paint` is a gradient that cannot be placed in device space on `target` (nil: a
+  /// target that is not an image surface, where none is placed).
+  static func isUnplaced(_ paint: RenderPaint?, on target: DeviceGradient.Target?) -> Bool {
+    switch paint {
     case .linearGradient(let g): DeviceGradient(g, on: target) == nil
     case .radialGradient(let g): DeviceGradient(g, on: target) == nil
     case nil, .color, .pattern: false
@@ -44,22 +39,13 @@ extension CairoRenderer {
   /// Notes in the survey a gradient that no band places as the whole image does, painted
   /// over the device box `extent` (see ``UnplacedGradient``).
   func note(_ paint: RenderPaint, in survey: ChordSurvey, extent: () -> Rect?) {
-    guard !placesExactly(paint), let box = extent() else { return }
+    guard UnplacedGradient.isUnplaced(paint, on: DeviceGradient.Target(cr)), let box = extent()
+    else { return }
     if survey.layers > 0 {
       survey.refusal =
         survey.refusal ?? "a gradient that cannot be placed in device space, on a layer"
     } else {
       survey.unplaced.append(box.minY...box.maxY)
-    }
-  }
-
-  /// Whether `paint` draws the same in every band: a gradient that can be placed in device
-  /// space (``DeviceGradient``) or no gradient.
-  private func placesExactly(_ paint: RenderPaint) -> Bool {
-    switch paint {
-    case .color, .pattern: true
-    case .linearGradient(let g): device(g) != nil
-    case .radialGradient(let g): device(g) != nil
     }
   }
 
