@@ -33,7 +33,8 @@ extension HTTPDaemon {
   static func client(_ connection: OpaquePointer) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     inkpath_mhd_client(connection, &buffer, buffer.count)
-    return String(cString: buffer)
+    let end = buffer.firstIndex(of: 0) ?? buffer.count
+    return String(decoding: buffer[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   static func header(_ connection: OpaquePointer, _ name: String) -> String? {
@@ -50,7 +51,8 @@ extension HTTPDaemon {
   static func arguments(_ connection: OpaquePointer, fallback: String?) -> [String: String] {
     var out: [String: String] = [:]
     for (k, v) in collect(connection, .GET_ARGUMENT_KIND) {
-      out[PercentEncoding.decode(k, plusIsSpace: true)] = PercentEncoding.decode(v, plusIsSpace: true)
+      let key = PercentEncoding.decode(k, plusIsSpace: true)
+      out[key] = PercentEncoding.decode(v, plusIsSpace: true)
     }
     return out
   }

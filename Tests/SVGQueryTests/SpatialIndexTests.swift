@@ -18,7 +18,8 @@ import Testing
     var exact: [Rect?] = []
     for i in 0..<2000 {
       guard i % 50 != 7 else {
-        (bounds.append(nil), exact.append(nil))
+        bounds.append(nil)
+        exact.append(nil)
         continue
       }
       let size = i % 97 == 0 ? 400 : i % 5 == 0 ? 0 : rng.next() * 30

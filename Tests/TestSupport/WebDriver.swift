@@ -108,6 +108,7 @@ package final class Browser: @unchecked Sendable {
   package func open(_ url: String) throws { try command("POST", "/url", ["url": url]) }
 
   /// Runs `script` (a function body; `arguments` holds `args`) in the page, answers its result.
+  @discardableResult
   package func run(_ script: String, _ args: [Any] = []) throws -> Any? {
     try command("POST", "/execute/sync", ["script": script, "args": args])
   }
@@ -180,7 +181,7 @@ package final class Browser: @unchecked Sendable {
     }
     guard ok else {
       let message = (try? run("return document.querySelector('#message')?.textContent")) ?? ""
-      throw SupportFailure("timed out waiting for \(what) (page says: \(message ?? "")) \(last)")
+      throw SupportFailure("timed out waiting for \(what) (page says: \(message)) \(last)")
     }
   }
 
