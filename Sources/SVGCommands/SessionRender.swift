@@ -139,6 +139,8 @@ struct LastRaster: Sendable {
   var background: Color?
   var bitmap: Bitmap
   var png: EncodedPNG
+  /// The coverage of the shapes its redraws fill, for the rasters that follow it.
+  var coverage: CoverageCache
 }
 
 extension EditableDocument {
@@ -153,7 +155,8 @@ extension EditableDocument {
   /// `RenderTree.change(since:)`) gives the same PNG at once; one that differs in a region
   /// has only the rows that region needs drawn again onto the kept pixels (see
   /// `RenderTree.rasterize(changedIn:onto:covering:)`: the pixels stay a full render's),
-  /// and only the PNG bands whose rows changed are deflated again.
+  /// blending the coverage of the shapes it drew before where it can (`CoverageCache`), and
+  /// only the PNG bands whose rows changed are deflated again.
   public func render(_ request: RenderRequest, limits: Limits = .default) throws(RenderError)
     -> [UInt8]
   {
@@ -204,25 +207,31 @@ extension EditableDocument {
         // exactly a full render), and only the PNG bands whose rows changed deflate.
         var bitmap = last.bitmap
         let png = last.png
+        let coverage = last.coverage
         _ = consume last
         let rows = try tree.redraw(
           changedIn: box, in: &bitmap, covering: drawing, background: background,
-          limits: limits, cancellation: request.cancellation)
+          limits: limits, cancellation: request.cancellation, coverage: coverage)
         let next = try bitmap.sessionPNG(reusing: png, changedRows: rows.changed)
-        return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: next)
+        return LastRaster(
+          drawing: drawing, background: background, bitmap: bitmap, png: next,
+          coverage: coverage)
       case .everything:
         let bitmap = try tree.rasterize(
           covering: drawing, background: background, limits: limits,
           cancellation: request.cancellation)
         let png = try bitmap.sessionPNG(
           reusing: last.png, changedRows: bitmap.rows(differingFrom: last.bitmap))
-        return LastRaster(drawing: drawing, background: background, bitmap: bitmap, png: png)
+        return LastRaster(
+          drawing: drawing, background: background, bitmap: bitmap, png: png,
+          coverage: last.coverage)
       }
     }
     let bitmap = try tree.rasterize(
       covering: drawing, background: background, limits: limits,
       cancellation: request.cancellation)
     return LastRaster(
-      drawing: drawing, background: background, bitmap: bitmap, png: try bitmap.sessionPNG())
+      drawing: drawing, background: background, bitmap: bitmap, png: try bitmap.sessionPNG(),
+      coverage: CoverageCache(width: bitmap.width, height: bitmap.height))
   }
 }

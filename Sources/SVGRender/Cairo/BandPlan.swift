@@ -186,13 +186,13 @@ extension RenderTree {
     clipRows: (top: Double, bottom: Double)? = nil
   ) -> ChordSurvey {
     let survey = ChordSurvey(rows: bitmap.height)
-    let strokeMask = StrokeMask(width: bitmap.width, height: bitmap.height)
+    let coverageMask = CoverageMask(width: bitmap.width, height: bitmap.height)
     bitmap.withSurface { surface in
       let cr = cairo_create(surface)!
       draw(
         on: cr, drawing: drawing, background: nil, budget: budget, cancellation: nil,
         clipRows: clipRows, survey: survey,
-        strokeMask: strokeMask)
+        coverageMask: coverageMask)
       cairo_destroy(cr)
     }
     return survey

@@ -50,7 +50,7 @@ import Synchronization
 /// round joins beyond the stroke's reach of the clip, and dashes that cross its box whole
 /// (``BandChords`` checks both). A band draws such a stroke of an opaque colour through a
 /// coverage surface the size of the image, where the stroker keeps the whole image's box
-/// (``StrokeMask``); for the others, the band edges are chosen before drawing so that no
+/// (``CoverageMask``); for the others, the band edges are chosen before drawing so that no
 /// band raises the hazard (``BandPlan``). Layers (opacity, clips, masks, blending) are per-pixel
 /// and their sources are whole-pixel translations, which cairo passes to pixman exactly.
 enum BandedRaster {
@@ -192,7 +192,7 @@ extension RenderTree {
     _ edges: [Int], into bitmap: inout Bitmap, drawing: Size, background: Color?,
     budget: PixelBudget, cancellation: RenderCancellation?, hazard: BandHazard,
     pipeline: PNGPipeline? = nil, clearing: Bool = false,
-    firstSettle: Int = BandedRaster.settleRows
+    firstSettle: Int = BandedRaster.settleRows, coverage: CoverageCache? = nil
   ) -> Bool {
     let (w, h, s) = (bitmap.width, bitmap.height, bitmap.stride)
     let margin = BandedRaster.marginRows
@@ -206,7 +206,8 @@ extension RenderTree {
           edges[i]..<edges[i + 1], settle: i == 0 ? firstSettle : BandedRaster.settleRows,
           over: pixels.value + i * margin * s,
           width: w, height: h, stride: s, drawing: drawing, background: background,
-          budget: budget, cancellation: cancellation, hazard: hazard, clearing: clearing)
+          budget: budget, cancellation: cancellation, hazard: hazard, clearing: clearing,
+          coverage: coverage)
         // A band that raised the hazard is drawn again whole: nothing of it is deflated.
         if !hazard.isRaised { pipeline?.drawn(i, origin: pixels.value + i * margin * s) }
       }
@@ -229,7 +230,8 @@ extension RenderTree {
     _ rows: Range<Int>, settle: Int = BandedRaster.settleRows,
     trail: Int = BandedRaster.trailRows, over pixels: UnsafeMutablePointer<UInt8>, width: Int,
     height: Int, stride: Int, drawing: Size, background: Color?, budget: PixelBudget,
-    cancellation: RenderCancellation?, hazard: BandHazard, clearing: Bool = false
+    cancellation: RenderCancellation?, hazard: BandHazard, clearing: Bool = false,
+    coverage: CoverageCache? = nil
   ) {
     let top = BandedRaster.clipTop(rows.lowerBound, settle: settle)
     let bottom = BandedRaster.clipBottom(rows.upperBound, trail: trail, height: height)
@@ -246,7 +248,7 @@ extension RenderTree {
     draw(
       on: cr, drawing: drawing, background: background, budget: budget,
       cancellation: cancellation, bandHazard: hazard, clipRows: (Double(top), Double(bottom)),
-      strokeMask: StrokeMask(width: width, height: height))
+      coverageMask: CoverageMask(width: width, height: height), coverageCache: coverage)
     cairo_destroy(cr)
     cairo_surface_flush(surface)
     cairo_surface_destroy(surface)

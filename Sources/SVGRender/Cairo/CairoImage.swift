@@ -11,9 +11,9 @@ extension CairoRenderer {
     if let clip = image.clip {
       cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
       cairo_clip(cr)
-      strokeMask?.clips += 1
+      coverageMask?.clips += 1
     }
-    defer { if image.clip != nil { strokeMask?.clips -= 1 } }
+    defer { if image.clip != nil { coverageMask?.clips -= 1 } }
     cairo_transform(cr, image.contentTransform)
     switch image.content {
     case .raster(let bitmap):

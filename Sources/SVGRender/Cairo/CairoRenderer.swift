@@ -19,8 +19,11 @@ struct CairoRenderer {
   /// with.
   var survey: ChordSurvey? = nil
   /// Draws the strokes of a band (or tells the survey of those) whose outline the band's
-  /// clip would change, as the whole image does (see ``StrokeMask``); nil outside a band.
-  var strokeMask: StrokeMask? = nil
+  /// clip would change, as the whole image does (see ``CoverageMask``); nil outside a band.
+  var coverageMask: CoverageMask? = nil
+  /// The coverage of the fills and strokes of an opaque colour that a session's partial
+  /// redraws keep (made on ``coverageMask``, see ``CoverageCache``); nil elsewhere.
+  var coverageCache: CoverageCache? = nil
 
   func draw(_ node: RenderNode) {
     if let cancellation, cancellation.isCancelled { return }
@@ -42,8 +45,8 @@ struct CairoRenderer {
     // With filters the clip applies to the filter's result, so it cannot be set first.
     let directClip = group.filters.isEmpty && (group.clipPath.map(Self.isDirectClip) ?? false)
     let clips = directClip && group.clipPath != nil ? 1 : 0
-    strokeMask?.clips += clips
-    defer { strokeMask?.clips -= clips }
+    coverageMask?.clips += clips
+    defer { coverageMask?.clips -= clips }
     if survey != nil {
       // Layers and coverage clips change neither matrices nor clip extents; a direct clip
       // is set as when drawing, and a mask's content is drawn within its region. The
@@ -121,6 +124,17 @@ struct CairoRenderer {
       survey.addWork(node.path, on: cr)
       return
     }
+    let evenOdd = fill.rule == .evenOdd
+    if drawKept(
+      node, .fill(evenOdd: evenOdd), colour: CoverageMask.colour(of: fill, node),
+      toDevice: cairo_get_matrix(cr), extent: extent,
+      make: { mask, m, box in
+        mask.coverage(
+          filling: node.path, evenOdd: evenOdd, toDevice: m, extent: box, budget: budget)
+      })
+    {
+      return
+    }
     if !pathSet {
       cairo_new_path(cr)
       appendPath(node.path)
@@ -131,6 +145,24 @@ struct CairoRenderer {
     if !pathSet { cairo_new_path(cr) }
   }
 
+  /// Draws an outline of `node`'s path, of `colour` (nil when not opaque), from the
+  /// coverage a session's redraws keep (``coverageCache``), made by `make` on the coverage
+  /// mask under `toDevice` within the device box `extent` gives when not kept yet; false when
+  /// cairo is to draw it (see ``CoverageCache``).
+  private func drawKept(
+    _ node: PathNode, _ outline: CoverageCache.Outline, colour: Color?, toDevice: Transform,
+    extent: () -> Rect?, make: (CoverageMask, Transform, Rect) -> CoverageMask.Coverage?
+  ) -> Bool {
+    guard let coverageCache, let coverageMask, let clipRows, let colour,
+      coverageMask.drawsOnImage(cr), let box = extent(),
+      let coverage = coverageCache.coverage(
+        of: node.path, outline, toDevice: toDevice,
+        make: { make(coverageMask, toDevice, box) })
+    else { return false }
+    CoverageMask.blend(coverage, colour: colour, clip: clipRows, on: cr)
+    return true
+  }
+
   /// Strokes `path` (the node's path as it is stroked, ``SVGGeometry/Path/forStroking``);
   /// with `pathSet`, it is cairo's current path and is kept.
   private func stroke(_ node: PathNode, _ path: Path, pathSet: Bool) {
@@ -138,6 +170,16 @@ struct CairoRenderer {
     // The node's matrix: a non-scaling stroke's style sets another.
     let toDevice = cairo_get_matrix(cr)
     let extent = { RedrawArea.extent(of: node, toDevice) }
+    if !Hairline.mayDraw(stroke, stroke.nonScaling ? .identity : toDevice),
+      drawKept(
+        node, .init(stroke), colour: CoverageMask.colour(of: stroke, node), toDevice: toDevice,
+        extent: extent,
+        make: { mask, m, box in
+          mask.coverage(stroking: path, stroke, toDevice: m, extent: box, budget: budget)
+        })
+    {
+      return
+    }
     cairo_save(cr)
     survey?.addWork(node.path, on: cr, stroke: stroke)
     if !pathSet {
@@ -147,8 +189,11 @@ struct CairoRenderer {
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
     CairoStroke.setStyle(stroke, width: stroke.width, on: cr)
     if let survey {
-      // A stroke the band's stroke mask draws cannot raise the hazard.
-      if strokeMask?.colour(of: stroke, node, on: cr, layers: survey.layers) == nil {
+      // A stroke the band draws through its coverage mask cannot raise the hazard.
+      let masked =
+        coverageMask?.drawsOnImage(cr, layers: survey.layers) == true
+        && CoverageMask.colour(of: stroke, node) != nil
+      if !masked {
         survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
       }
       note(stroke.paint, in: survey, extent: extent)
@@ -161,12 +206,12 @@ struct CairoRenderer {
     if hairline == nil, let bandHazard,
       BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves)
     {
-      if let strokeMask, let clipRows,
-        let colour = strokeMask.colour(of: stroke, node, on: cr, layers: 0), let box = extent(),
-        strokeMask.draw(
-          path, stroke, toDevice: toDevice, colour: colour, extent: box, clip: clipRows, on: cr,
-          budget: budget)
+      if let coverageMask, let clipRows, coverageMask.drawsOnImage(cr),
+        let colour = CoverageMask.colour(of: stroke, node), let box = extent(),
+        let coverage = coverageMask.coverage(
+          stroking: path, stroke, toDevice: toDevice, extent: box, budget: budget)
       {
+        CoverageMask.blend(coverage, colour: colour, clip: clipRows, on: cr)
         cairo_restore(cr)
         if !pathSet { cairo_new_path(cr) }
         return

@@ -28,6 +28,16 @@ struct Hairline {
   /// is larger goes to cairo rather than doubling the memory of a large image.
   static let maskPixels = 1 << 22
 
+  /// Whether a hairline may draw `stroke` under the matrix `m` (the one set by its style):
+  /// an undashed stroke less than a pixel wide in every direction on the device.
+  static func mayDraw(_ stroke: Stroke, _ m: Transform) -> Bool {
+    let det = abs(m.a * m.d - m.b * m.c)
+    let sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d
+    // The largest singular value of the matrix: the widest the stroke gets on the device.
+    let stretch = ((sum + (max(0, sum * sum - 4 * det * det)).squareRoot()) / 2).squareRoot()
+    return stroke.dashes == nil && det > 0 && stretch * stroke.width < 1
+  }
+
   /// The mask of `stroke` on cairo's current path (with the stroke's style set: the matrix
   /// is the one the stroke is drawn with), or nil when cairo draws it: a dashed stroke, one
   /// without antialiasing, one at least a pixel wide in some direction, a target that is not
@@ -35,15 +45,12 @@ struct Hairline {
   /// large for its length (cairo's cost follows the edges, the mask's its box) or larger
   /// than ``maskPixels``.
   init?(_ stroke: Stroke, on cr: OpaquePointer) {
-    guard stroke.dashes == nil, cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE,
+    guard cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE,
       cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
     else { return nil }
     let m = cairo_get_matrix(cr)
+    guard Self.mayDraw(stroke, m), let inverse = m.inverted else { return nil }
     let det = abs(m.a * m.d - m.b * m.c)
-    let sum = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d
-    // The largest singular value of the matrix: the widest the stroke gets on the device.
-    let stretch = ((sum + (max(0, sum * sum - 4 * det * det)).squareRoot()) / 2).squareRoot()
-    guard det > 0, stretch * stroke.width < 1, let inverse = m.inverted else { return nil }
     guard let subpaths = Self.deviceSubpaths(on: cr) else { return nil }
 
     var clip = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)

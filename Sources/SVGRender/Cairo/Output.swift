@@ -222,7 +222,7 @@ extension RenderTree {
     on cr: OpaquePointer, drawing: Size, background: Color?, budget: PixelBudget,
     cancellation: RenderCancellation?, bandHazard: BandHazard? = nil,
     clipRows: (top: Double, bottom: Double)? = nil, survey: ChordSurvey? = nil,
-    strokeMask: StrokeMask? = nil
+    coverageMask: CoverageMask? = nil, coverageCache: CoverageCache? = nil
   ) {
     if let bg = background, survey == nil {
       cairo_set_source_rgba(
@@ -233,7 +233,8 @@ extension RenderTree {
     cairo_scale(cr, drawing.width / size.width, drawing.height / size.height)
     let renderer = CairoRenderer(
       cr: cr, budget: budget, cancellation: cancellation, clipRows: clipRows,
-      bandHazard: bandHazard, survey: survey, strokeMask: strokeMask)
+      bandHazard: bandHazard, survey: survey, coverageMask: coverageMask,
+      coverageCache: coverageCache)
     // The drawing is an isolated group, as a browser's root element is: what blends in it
     // blends with the drawing below it, never with the background under the whole.
     if background != nil, survey == nil, root.containsBlending, budget.allowsLayer(cr) {

@@ -17,7 +17,7 @@ struct RedrawArea {
   static let margin = 2.0
 
   /// Adds the boxes of `node`'s subtree drawn under `toDevice`; `masked` when a band would
-  /// draw its strokes of an opaque colour through its stroke mask (``StrokeMask``: on no
+  /// draw its strokes of an opaque colour through its stroke mask (``CoverageMask``: on no
   /// layer, under no clip).
   mutating func collect(_ node: RenderNode, _ toDevice: Transform, masked: Bool = true) {
     switch node {
@@ -56,7 +56,7 @@ struct RedrawArea {
         s.width > 0
           && (drawnWhole(s.paint)
             || (!BandedRaster.hasClipFreeGeometry(s, on: p.path)
-              && !(masked && StrokeMask.colour(of: s, p) != nil)))
+              && !(masked && CoverageMask.colour(of: s, p) != nil)))
       }
       guard fill || stroke == true, let extent = Self.extent(of: p, toDevice) else { return }
       sensitive.append(extent)

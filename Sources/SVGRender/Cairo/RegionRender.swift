@@ -19,26 +19,30 @@ import SVGTree
 /// not, and a gradient may not be placeable in device space: a redraw where either reaches
 /// the rows raises the band hazard (``BandChords``), and the image is drawn in full. Rows
 /// enough for two cores are drawn in two bands where the band plan finds an edge for them
-/// (``regionEdges(_:in:drawing:budget:)``).
+/// (``regionEdges(_:in:drawing:budget:)``). Given a session's ``CoverageCache``, the redraw
+/// blends the kept coverage of the shapes of an opaque colour on the image instead of
+/// drawing them again: that coverage is the whole image's, whatever the clip.
 extension RenderTree {
   /// The raster of this drawing, scaled to `size` as
   /// ``rasterize(covering:background:limits:cancellation:)`` draws it, made from `base`: a
   /// full render of an earlier state of the drawing at the same size and background that
   /// differs from this one only inside `change` (canvas units, as ``change(since:)`` gives
-  /// it). Returns the rows that may differ from `base`.
+  /// it), with the coverage kept in `coverage` (see ``CoverageCache``). Returns the rows
+  /// that may differ from `base`.
   package func rasterize(
     changedIn change: Rect, onto base: Bitmap, covering size: Size, background: Color? = nil,
-    limits: Limits = .default, cancellation: RenderCancellation? = nil
+    limits: Limits = .default, cancellation: RenderCancellation? = nil,
+    coverage: CoverageCache? = nil
   ) throws(RenderError) -> (bitmap: Bitmap, rows: Range<Int>) {
     var bitmap = base
     let rows = try redraw(
       changedIn: change, in: &bitmap, covering: size, background: background, limits: limits,
-      cancellation: cancellation)
+      cancellation: cancellation, coverage: coverage)
     return (bitmap, rows.drawn)
   }
 
   /// Makes `bitmap`, a full render of an earlier state of the drawing as
-  /// ``rasterize(changedIn:onto:covering:background:limits:cancellation:)`` takes it, the
+  /// ``rasterize(changedIn:onto:covering:background:limits:cancellation:coverage:)`` takes it, the
   /// raster of this one, drawing again in place (a session's last raster, held only by
   /// it, is not copied). Returns the rows drawn again, and the rows from the first to the
   /// last that differ from the earlier raster, which lie within those the change reaches
@@ -47,7 +51,7 @@ extension RenderTree {
   package func redraw(
     changedIn change: Rect, in bitmap: inout Bitmap, covering size: Size,
     background: Color? = nil, limits: Limits = .default,
-    cancellation: RenderCancellation? = nil
+    cancellation: RenderCancellation? = nil, coverage: CoverageCache? = nil
   ) throws(RenderError) -> (drawn: Range<Int>, changed: Range<Int>) {
     let (width, height) = try Self.canvas(covering: size, limits: limits)
     let budget = PixelBudget(maxPixels: limits.maxPixels)
@@ -76,7 +80,7 @@ extension RenderTree {
     _ = drawBands(
       edges, into: &bitmap, drawing: size, background: background, budget: budget,
       cancellation: cancellation, hazard: hazard, clearing: true,
-      firstSettle: BandedRaster.redrawSettleRows)
+      firstSettle: BandedRaster.redrawSettleRows, coverage: coverage)
     for outside in [drawn.lowerBound..<rows.lowerBound, rows.upperBound..<drawn.upperBound] {
       let offset = (outside.lowerBound - drawn.lowerBound) * stride
       bitmap.pixels.replaceSubrange(

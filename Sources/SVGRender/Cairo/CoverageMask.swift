@@ -1,0 +1,227 @@
+import CCairo
+import Glibc
+import SVGGeometry
+import SVGTree
+
+/// A shape of an opaque colour drawn into a band as the whole image draws it, whatever the
+/// band's clip: drawn unclipped on a coverage surface the size of the image, then blended
+/// through that coverage onto the band, within the band's clip. Two kinds of shape go this
+/// way: a band's stroke whose outline the band's clip would change (``BandChords``: a curve
+/// chorded, a dash left out; cairo's stroker keeps, on that surface, the box the whole image
+/// keeps), and a partial redraw's fill whose coverage a session keeps (``CoverageCache``).
+///
+/// The coverage is blended in as cairo blends the spans of an anti-aliased shape of an
+/// opaque colour into the whole image (`_fill_xrgb32_lerp_opaque_spans`): colour × coverage
+/// + pixel × (255 − coverage), each product divided by 255 with cairo's rounding bias of
+/// 0x7f (``lerp(_:_:_:)``; pixman's is 0x80, and blended through pixman most band tops came
+/// out a level apart). So this takes such shapes only, drawn on the image itself (not on a
+/// layer) under no clip but the band's: a clip path or a viewport's clip limits the whole
+/// image's stroker too. Other strokes still raise the band hazard, and the band plan keeps
+/// edges off them (``ChordSurvey``).
+final class CoverageMask {
+  let width: Int
+  let height: Int
+  /// Clips set on the context besides the band's own, as the walk enters them.
+  var clips = 0
+  private var surface: OpaquePointer?
+
+  /// The coverage of one shape in the image: per row, the runs of pixels it covers, a
+  /// byte per pixel (runs apart by fewer than ``Coverage/minGap`` uncovered pixels are one).
+  struct Coverage: Sendable {
+    /// Uncovered pixels between two runs of a row; fewer are kept within one run.
+    static let minGap = 16
+    /// The rows it spans.
+    let rows: Range<Int>
+    /// Per row, the index in ``runs`` of its first run (one entry more than rows).
+    let rowRuns: [Int32]
+    /// Each run's first column, and the index of its first byte in ``bytes``.
+    let runs: [(x: Int32, start: Int32)]
+    /// The coverage of the runs, one after the other; one more entry in ``runs`` ends it.
+    let bytes: [UInt8]
+
+    static let empty = Coverage(rows: 0..<0, rowRuns: [0], runs: [(0, 0)], bytes: [])
+
+    /// The runs of the rows of `columns` that `read(y)` gives (its bytes there) for `rows`.
+    init(rows: Range<Int>, columns: Range<Int>, read: (Int) -> UnsafePointer<UInt8>) {
+      var rowRuns: [Int32] = []
+      var runs: [(x: Int32, start: Int32)] = []
+      var bytes: [UInt8] = []
+      for y in rows {
+        rowRuns.append(Int32(runs.count))
+        let row = read(y)
+        var x = 0
+        let n = columns.count
+        while x < n {
+          while x < n, row[x] == 0 { x += 1 }
+          guard x < n else { break }
+          var end = x + 1
+          var gap = 0
+          while end + gap < n, gap < Self.minGap {
+            if row[end + gap] != 0 {
+              end += gap + 1
+              gap = 0
+            } else {
+              gap += 1
+            }
+          }
+          runs.append((Int32(columns.lowerBound + x), Int32(bytes.count)))
+          bytes.append(contentsOf: UnsafeBufferPointer(start: row + x, count: end - x))
+          x = end
+        }
+      }
+      rowRuns.append(Int32(runs.count))
+      runs.append((0, Int32(bytes.count)))
+      self.init(rows: rows, rowRuns: rowRuns, runs: runs, bytes: bytes)
+    }
+
+    private init(
+      rows: Range<Int>, rowRuns: [Int32], runs: [(x: Int32, start: Int32)], bytes: [UInt8]
+    ) {
+      self.rows = rows
+      self.rowRuns = rowRuns
+      self.runs = runs
+      self.bytes = bytes
+    }
+
+    /// Bytes held.
+    var size: Int { bytes.count + rowRuns.count * 4 + runs.count * 8 }
+  }
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  deinit { if let surface { cairo_surface_destroy(surface) } }
+
+  /// Whether a shape drawn on `cr`, which draws in `layers` layers (as the survey counts
+  /// them; a context drawing on a layer has another target), is drawn on the image itself
+  /// under no clip but the band's.
+  func drawsOnImage(_ cr: OpaquePointer, layers: Int = 0) -> Bool {
+    clips == 0 && layers == 0 && cairo_get_group_target(cr) == cairo_get_target(cr)
+  }
+
+  /// The opaque colour of `stroke` of `node` when it is anti-aliased, else nil.
+  static func colour(of stroke: Stroke, _ node: PathNode) -> Color? {
+    opaque(stroke.paint, stroke.opacity, node)
+  }
+
+  /// The opaque colour of `fill` of `node` when it is anti-aliased, else nil.
+  static func colour(of fill: Fill, _ node: PathNode) -> Color? {
+    opaque(fill.paint, fill.opacity, node)
+  }
+
+  private static func opaque(_ paint: RenderPaint, _ opacity: Double, _ node: PathNode) -> Color? {
+    guard case .color(let c) = paint, c.alpha * opacity >= 1, node.antialias else { return nil }
+    return c
+  }
+
+  /// The coverage of `path` stroked as cairo's current path on `cr` was made (appended under
+  /// `toDevice`, then `stroke`'s style set), whose drawing lies within the device box
+  /// `extent`; nil when no coverage surface fits the budget.
+  func coverage(
+    stroking path: Path, _ stroke: Stroke, toDevice: Transform, extent: Rect,
+    budget: PixelBudget
+  ) -> Coverage? {
+    coverage(toDevice: toDevice, extent: extent, budget: budget) { scratch in
+      CairoPath.append(path, to: scratch)
+      CairoStroke.setStyle(stroke, width: stroke.width, on: scratch)
+      cairo_stroke(scratch)
+    }
+  }
+
+  /// The coverage of `path` filled under `toDevice` with the even-odd rule or the nonzero
+  /// one, whose drawing lies within the device box `extent`; nil when no coverage surface
+  /// fits the budget.
+  func coverage(
+    filling path: Path, evenOdd: Bool, toDevice: Transform, extent: Rect, budget: PixelBudget
+  ) -> Coverage? {
+    coverage(toDevice: toDevice, extent: extent, budget: budget) { scratch in
+      CairoPath.append(path, to: scratch)
+      cairo_set_fill_rule(
+        scratch, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+      cairo_fill(scratch)
+    }
+  }
+
+  private func coverage(
+    toDevice: Transform, extent: Rect, budget: PixelBudget, _ draw: (OpaquePointer) -> Void
+  ) -> Coverage? {
+    // Whole pixels within the image (all of them for a box that is not finite).
+    func span(_ low: Double, _ high: Double, _ size: Int) -> Range<Int> {
+      guard low.isFinite, high.isFinite else { return 0..<size }
+      let n = Double(size)
+      let lower = Int(min(n, max(0, low.rounded(.down))))
+      return lower..<max(lower, Int(min(n, max(0, high.rounded(.up)))))
+    }
+    let rows = span(extent.minY, extent.maxY, height)
+    let columns = span(extent.minX, extent.maxX, width)
+    guard !rows.isEmpty, !columns.isEmpty else { return .empty }
+    if surface == nil, budget.allows(width: width, height: height) {
+      surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+    }
+    guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+      return nil
+    }
+    let scratch = cairo_create(surface)!
+    cairo_transform(scratch, toDevice)
+    draw(scratch)
+    cairo_destroy(scratch)
+    cairo_surface_flush(surface)
+    let data = cairo_image_surface_get_data(surface)!
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let coverage = Coverage(rows: rows, columns: columns) {
+      UnsafePointer(data + $0 * stride + columns.lowerBound)
+    }
+    for y in rows { memset(data + y * stride + columns.lowerBound, 0, columns.count) }
+    cairo_surface_mark_dirty(surface)
+    return coverage
+  }
+
+  /// Blends `colour` (opaque) through `coverage` into the rows `clip` of `cr`'s image.
+  static func blend(
+    _ coverage: Coverage, colour: Color, clip: (top: Double, bottom: Double), on cr: OpaquePointer
+  ) {
+    let top = max(coverage.rows.lowerBound, Int(clip.top.rounded(.down)))
+    let bottom = min(coverage.rows.upperBound, Int(clip.bottom.rounded(.up)))
+    guard top < bottom else { return }
+    let target = cairo_get_target(cr)!
+    cairo_surface_flush(target)
+    let pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(target)!)
+    let stride = Int(cairo_image_surface_get_stride(target))
+    let pixel =
+      0xff00_0000 | UInt32(colour.r) << 16 | UInt32(colour.g) << 8 | UInt32(colour.b)
+    coverage.bytes.withUnsafeBufferPointer { bytes in
+      for y in top..<bottom {
+        let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+        let i = y - coverage.rows.lowerBound
+        for r in Int(coverage.rowRuns[i])..<Int(coverage.rowRuns[i + 1]) {
+          let (x, start) = (Int(coverage.runs[r].x), Int(coverage.runs[r].start))
+          let a = bytes.baseAddress! + start
+          let out = row + x
+          for j in 0..<(Int(coverage.runs[r + 1].start) - start) where a[j] != 0 {
+            out[j] = a[j] == 0xff ? pixel : lerp(pixel, a[j], out[j])
+          }
+        }
+      }
+    }
+    cairo_surface_mark_dirty(target)
+  }
+
+  /// cairo's blend of an opaque pixel `s` into `d` at coverage `a` (`lerp8x4` in
+  /// cairo-image-compositor.c): both products divided by 255 with a rounding bias of 0x7f,
+  /// where pixman's bias is 0x80.
+  @inline(__always)
+  static func lerp(_ s: UInt32, _ a: UInt8, _ d: UInt32) -> UInt32 {
+    func mul(_ x: UInt32, _ b: UInt32) -> UInt32 {
+      let t = (x & 0x00ff_00ff) &* b &+ 0x007f_007f
+      return ((t &+ ((t >> 8) & 0x00ff_00ff)) >> 8) & 0x00ff_00ff
+    }
+    func add(_ x: UInt32, _ y: UInt32) -> UInt32 {
+      let t = x &+ y
+      return (t | (0x0100_0100 &- ((t >> 8) & 0x00ff_00ff))) & 0x00ff_00ff
+    }
+    let (ca, ia) = (UInt32(a), UInt32(255 - a))
+    return add(mul(s, ca), mul(d, ia)) | add(mul(s >> 8, ca), mul(d >> 8, ia)) << 8
+  }
+}
