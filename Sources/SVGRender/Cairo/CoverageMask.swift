@@ -8,7 +8,8 @@ import SVGTree
 /// through that coverage onto the band, within the band's clip. Two kinds of shape go this
 /// way: a band's stroke whose outline the band's clip would change (``BandChords``: a curve
 /// chorded, a dash left out; cairo's stroker keeps, on that surface, the box the whole image
-/// keeps), and a partial redraw's fill whose coverage a session keeps (``CoverageCache``).
+/// keeps), and a partial redraw's fill or stroke whose coverage a session keeps
+/// (``CoverageCache``).
 ///
 /// The coverage is blended in as cairo blends the spans of an anti-aliased shape of an
 /// opaque colour into the whole image (`_fill_xrgb32_lerp_opaque_spans`): colour × coverage
@@ -24,68 +25,6 @@ final class CoverageMask {
   /// Clips set on the context besides the band's own, as the walk enters them.
   var clips = 0
   private var surface: OpaquePointer?
-
-  /// The coverage of one shape in the image: per row, the runs of pixels it covers, a
-  /// byte per pixel (runs apart by fewer than ``Coverage/minGap`` uncovered pixels are one).
-  struct Coverage: Sendable {
-    /// Uncovered pixels between two runs of a row; fewer are kept within one run.
-    static let minGap = 16
-    /// The rows it spans.
-    let rows: Range<Int>
-    /// Per row, the index in ``runs`` of its first run (one entry more than rows).
-    let rowRuns: [Int32]
-    /// Each run's first column, and the index of its first byte in ``bytes``.
-    let runs: [(x: Int32, start: Int32)]
-    /// The coverage of the runs, one after the other; one more entry in ``runs`` ends it.
-    let bytes: [UInt8]
-
-    static let empty = Coverage(rows: 0..<0, rowRuns: [0], runs: [(0, 0)], bytes: [])
-
-    /// The runs of the rows of `columns` that `read(y)` gives (its bytes there) for `rows`.
-    init(rows: Range<Int>, columns: Range<Int>, read: (Int) -> UnsafePointer<UInt8>) {
-      var rowRuns: [Int32] = []
-      var runs: [(x: Int32, start: Int32)] = []
-      var bytes: [UInt8] = []
-      for y in rows {
-        rowRuns.append(Int32(runs.count))
-        let row = read(y)
-        var x = 0
-        let n = columns.count
-        while x < n {
-          while x < n, row[x] == 0 { x += 1 }
-          guard x < n else { break }
-          var end = x + 1
-          var gap = 0
-          while end + gap < n, gap < Self.minGap {
-            if row[end + gap] != 0 {
-              end += gap + 1
-              gap = 0
-            } else {
-              gap += 1
-            }
-          }
-          runs.append((Int32(columns.lowerBound + x), Int32(bytes.count)))
-          bytes.append(contentsOf: UnsafeBufferPointer(start: row + x, count: end - x))
-          x = end
-        }
-      }
-      rowRuns.append(Int32(runs.count))
-      runs.append((0, Int32(bytes.count)))
-      self.init(rows: rows, rowRuns: rowRuns, runs: runs, bytes: bytes)
-    }
-
-    private init(
-      rows: Range<Int>, rowRuns: [Int32], runs: [(x: Int32, start: Int32)], bytes: [UInt8]
-    ) {
-      self.rows = rows
-      self.rowRuns = rowRuns
-      self.runs = runs
-      self.bytes = bytes
-    }
-
-    /// Bytes held.
-    var size: Int { bytes.count + rowRuns.count * 4 + runs.count * 8 }
-  }
 
   init(width: Int, height: Int) {
     self.width = width
@@ -116,9 +55,9 @@ final class CoverageMask {
     return c
   }
 
-  /// The coverage of `path` stroked as cairo's current path on `cr` was made (appended under
-  /// `toDevice`, then `stroke`'s style set), whose drawing lies within the device box
-  /// `extent`; nil when no coverage surface fits the budget.
+  /// The coverage of `path` stroked as the renderer strokes it (appended under `toDevice`,
+  /// then `stroke`'s style set), whose drawing lies within the device box `extent`; nil when
+  /// no coverage surface fits the budget.
   func coverage(
     stroking path: Path, _ stroke: Stroke, toDevice: Transform, extent: Rect,
     budget: PixelBudget
@@ -199,8 +138,23 @@ final class CoverageMask {
           let (x, start) = (Int(coverage.runs[r].x), Int(coverage.runs[r].start))
           let a = bytes.baseAddress! + start
           let out = row + x
-          for j in 0..<(Int(coverage.runs[r + 1].start) - start) where a[j] != 0 {
-            out[j] = a[j] == 0xff ? pixel : lerp(pixel, a[j], out[j])
+          let n = Int(coverage.runs[r + 1].start) - start
+          var j = 0
+          while j < n {
+            if j + 8 <= n {
+              let w = Coverage.word(a + j)
+              if w == ~0 {
+                (out + j).update(repeating: pixel, count: 8)
+                j += 8
+                continue
+              }
+              if w == 0 {
+                j += 8
+                continue
+              }
+            }
+            if a[j] != 0 { out[j] = a[j] == 0xff ? pixel : lerp(pixel, a[j], out[j]) }
+            j += 1
           }
         }
       }
