@@ -125,7 +125,7 @@ struct CairoRenderer {
       return
     }
     let evenOdd = fill.rule == .evenOdd
-    if drawKept(
+    if drawThroughCoverage(
       node, .fill(evenOdd: evenOdd), colour: CoverageMask.colour(of: fill, node),
       toDevice: cairo_get_matrix(cr), extent: extent,
       make: { mask, m, box in
@@ -145,20 +145,26 @@ struct CairoRenderer {
     if !pathSet { cairo_new_path(cr) }
   }
 
-  /// Draws an outline of `node`'s path, of `colour` (nil when not opaque), from the
-  /// coverage a session's redraws keep (``coverageCache``), made by `make` on the coverage
-  /// mask under `toDevice` within the device box `extent` gives when not kept yet; false when
-  /// cairo is to draw it (see ``CoverageCache``).
-  private func drawKept(
+  /// Draws an outline of `node`'s path in `colour` (nil when not opaque) through its
+  /// coverage on the image (``CoverageMask``): the one a session's redraws keep
+  /// (``coverageCache``), made by `make` on the coverage mask under `toDevice` within the
+  /// device box `extent` gives when not kept yet; with no coverage kept, only when `always`
+  /// (a band's stroke whose outline the band's clip would change). False when cairo is to
+  /// draw it.
+  private func drawThroughCoverage(
     _ node: PathNode, _ outline: CoverageCache.Outline, colour: Color?, toDevice: Transform,
-    extent: () -> Rect?, make: (CoverageMask, Transform, Rect) -> CoverageMask.Coverage?
+    extent: () -> Rect?, always: Bool = false,
+    make: (CoverageMask, Transform, Rect) -> CoverageMask.Coverage?
   ) -> Bool {
-    guard let coverageCache, let coverageMask, let clipRows, let colour,
-      coverageMask.drawsOnImage(cr), let box = extent(),
-      let coverage = coverageCache.coverage(
-        of: node.path, outline, toDevice: toDevice,
-        make: { make(coverageMask, toDevice, box) })
+    guard let coverageMask, let clipRows, let colour, coverageCache != nil || always,
+      coverageMask.drawsOnImage(cr), let box = extent()
     else { return false }
+    let kept = coverageCache?.coverage(of: node.path, outline, toDevice: toDevice) {
+      make(coverageMask, toDevice, box)
+    }
+    guard let coverage = kept ?? (always ? make(coverageMask, toDevice, box) : nil) else {
+      return false
+    }
     CoverageMask.blend(coverage, colour: colour, clip: clipRows, on: cr)
     return true
   }
@@ -170,14 +176,15 @@ struct CairoRenderer {
     // The node's matrix: a non-scaling stroke's style sets another.
     let toDevice = cairo_get_matrix(cr)
     let extent = { RedrawArea.extent(of: node, toDevice) }
-    if !Hairline.mayDraw(stroke, stroke.nonScaling ? .identity : toDevice),
-      drawKept(
-        node, .init(stroke), colour: CoverageMask.colour(of: stroke, node), toDevice: toDevice,
-        extent: extent,
-        make: { mask, m, box in
-          mask.coverage(stroking: path, stroke, toDevice: m, extent: box, budget: budget)
-        })
-    {
+    let colour = CoverageMask.colour(of: stroke, node)
+    let throughCoverage = { (always: Bool) in
+      drawThroughCoverage(
+        node, .init(stroke), colour: colour, toDevice: toDevice, extent: extent, always: always
+      ) { mask, m, box in
+        mask.coverage(stroking: path, stroke, toDevice: m, extent: box, budget: budget)
+      }
+    }
+    if !Hairline.mayDraw(stroke, stroke.nonScaling ? .identity : toDevice), throughCoverage(false) {
       return
     }
     cairo_save(cr)
@@ -190,10 +197,7 @@ struct CairoRenderer {
     CairoStroke.setStyle(stroke, width: stroke.width, on: cr)
     if let survey {
       // A stroke the band draws through its coverage mask cannot raise the hazard.
-      let masked =
-        coverageMask?.drawsOnImage(cr, layers: survey.layers) == true
-        && CoverageMask.colour(of: stroke, node) != nil
-      if !masked {
+      if coverageMask?.drawsOnImage(cr, layers: survey.layers) != true || colour == nil {
         survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
       }
       note(stroke.paint, in: survey, extent: extent)
@@ -206,12 +210,7 @@ struct CairoRenderer {
     if hairline == nil, let bandHazard,
       BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves)
     {
-      if let coverageMask, let clipRows, coverageMask.drawsOnImage(cr),
-        let colour = CoverageMask.colour(of: stroke, node), let box = extent(),
-        let coverage = coverageMask.coverage(
-          stroking: path, stroke, toDevice: toDevice, extent: box, budget: budget)
-      {
-        CoverageMask.blend(coverage, colour: colour, clip: clipRows, on: cr)
+      if throughCoverage(true) {
         cairo_restore(cr)
         if !pathSet { cairo_new_path(cr) }
         return
