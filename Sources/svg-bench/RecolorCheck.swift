@@ -7,8 +7,11 @@ import SVGTree
 
 /// Exactness of a session's re-render: random `fillAt` taps (and undo and redo among them)
 /// on each FILE, each re-render compared byte for byte with a full render of a fresh build
-/// of the edited document (its raster in the session's PNG bands), and with `--trees` the
-/// session's render tree with that fresh build, field by field (`Swift.dump`). Prints per
+/// of the edited document (its raster in the session's PNG bands), and a redraw of the
+/// change onto the last full render without a session's kept coverage (the redraw of the
+/// shapes cairo still draws in a session, which `CoverageCache` does not take), and with
+/// `--trees` the session's render tree with that fresh build, field by field
+/// (`Swift.dump`). Prints per
 /// file the taps, how many redrew a region (and the share of rows it redrew on average)
 /// and how many differed; exits 1 when any differed.
 enum RecolorCheck {
@@ -90,10 +93,12 @@ enum RecolorCheck {
           let region = diff(part, full)
           if !region.isEmpty { pixels += region + "\n" + suspects(next, part, full, scale: scale) }
         }
-        if bytes != (try full.sessionPNG().bytes) || !pixels.isEmpty {
+        let session = bytes != (try full.sessionPNG().bytes)
+        if session || !pixels.isEmpty {
           bad += 1
           exact = false
-          report.append("\(path): step \(step) (\(script.split(separator: "\n").last!)) differs")
+          let what = session ? "differs" : "differs in a redraw without kept coverage only"
+          report.append("\(path): step \(step) (\(script.split(separator: "\n").last!)) \(what)")
           if !pixels.isEmpty { report.append("  " + pixels) }
         }
         tree = next
