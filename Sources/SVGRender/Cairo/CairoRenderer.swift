@@ -10,7 +10,8 @@ struct CairoRenderer {
   /// Checked before each node: once cancelled, the rest of the tree is skipped.
   var cancellation: RenderCancellation? = nil
   /// The device rows the drawing is clipped to, when only some are drawn (a partial
-  /// redraw): a shape that cannot reach them is skipped (see ``RedrawArea/meets``).
+  /// redraw): a shape that cannot reach them is skipped (see
+  /// ``RedrawArea/meets(_:rows:_:)``).
   var clipRows: (top: Double, bottom: Double)? = nil
   /// Raised by a paint that a band could draw differently from the whole image.
   var bandHazard: BandHazard? = nil
@@ -44,7 +45,7 @@ struct CairoRenderer {
     // group's layer when there is one, so that its edges are not anti-aliased twice.
     // With filters the clip applies to the filter's result, so it cannot be set first.
     let directClip = group.filters.isEmpty && (group.clipPath.map(Self.isDirectClip) ?? false)
-    let clips = directClip && group.clipPath != nil ? 1 : 0
+    let clips = directClip ? 1 : 0
     coverageMask?.clips += clips
     defer { coverageMask?.clips -= clips }
     if survey != nil {
@@ -90,11 +91,12 @@ struct CairoRenderer {
 
   func draw(_ node: PathNode) {
     guard !node.path.isEmpty else { return }
-    if let rows = clipRows {
-      guard RedrawArea.meets(node, rows: rows.top, rows.bottom, cairo_get_matrix(cr)) else {
-        return
-      }
-    }
+    let toDevice = cairo_get_matrix(cr)
+    // The node's device box: a band tests it at once, and it is found once for what else
+    // needs it (a coverage not kept yet, a gradient that cannot be placed).
+    let box = clipRows.map { _ in RedrawArea.extent(of: node, toDevice) }
+    if let rows = clipRows, !RedrawArea.meets(box!, rows: rows.top, rows.bottom) { return }
+    let extent = { box ?? RedrawArea.extent(of: node, toDevice) }
     cairo_set_antialias(cr, node.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
     let stroked = node.stroke.flatMap { $0.width > 0 ? node.path.forStroking($0) : nil }
     // A path that is filled and stroked as it is goes to cairo once, for both: cairo keeps
@@ -106,19 +108,21 @@ struct CairoRenderer {
     }
     switch node.paintOrder {
     case .fillThenStroke:
-      fill(node, pathSet: shared)
-      stroked.map { stroke(node, $0, pathSet: shared) }
+      fill(node, pathSet: shared, toDevice: toDevice, extent: extent)
+      stroked.map { stroke(node, $0, pathSet: shared, toDevice: toDevice, extent: extent) }
     case .strokeThenFill:
-      stroked.map { stroke(node, $0, pathSet: shared) }
-      fill(node, pathSet: shared)
+      stroked.map { stroke(node, $0, pathSet: shared, toDevice: toDevice, extent: extent) }
+      fill(node, pathSet: shared, toDevice: toDevice, extent: extent)
     }
     if shared { cairo_new_path(cr) }
   }
 
-  /// Fills the node's path; with `pathSet`, the path is cairo's current one and is kept.
-  private func fill(_ node: PathNode, pathSet: Bool) {
+  /// Fills the node's path, drawn under `toDevice` within the device box `extent` gives;
+  /// with `pathSet`, the path is cairo's current one and is kept.
+  private func fill(
+    _ node: PathNode, pathSet: Bool, toDevice: Transform, extent: () -> Rect?
+  ) {
     guard let fill = node.fill else { return }
-    let extent = { RedrawArea.extent(of: node, cairo_get_matrix(cr)) }
     if let survey {
       note(fill.paint, in: survey, extent: extent)
       survey.addWork(node.path, on: cr)
@@ -127,7 +131,7 @@ struct CairoRenderer {
     let evenOdd = fill.rule == .evenOdd
     if drawThroughCoverage(
       node, .fill(evenOdd: evenOdd), colour: CoverageMask.colour(of: fill, node),
-      toDevice: cairo_get_matrix(cr), extent: extent,
+      toDevice: toDevice, extent: extent,
       make: { mask, m, box in
         mask.coverage(
           filling: node.path, evenOdd: evenOdd, toDevice: m, extent: box, budget: budget)
@@ -157,34 +161,35 @@ struct CairoRenderer {
     make: (CoverageMask, Transform, Rect) -> CoverageMask.Coverage?
   ) -> Bool {
     guard let coverageMask, let clipRows, let colour, coverageCache != nil || always,
-      coverageMask.drawsOnImage(cr), let box = extent()
+      coverageMask.drawsOnImage(cr)
     else { return false }
-    let kept = coverageCache?.coverage(of: node.path, outline, toDevice: toDevice) {
-      make(coverageMask, toDevice, box)
+    func made() -> CoverageMask.Coverage? {
+      extent().flatMap { make(coverageMask, toDevice, $0) }
     }
-    guard let coverage = kept ?? (always ? make(coverageMask, toDevice, box) : nil) else {
-      return false
-    }
+    let kept = coverageCache?.coverage(of: node.path, outline, toDevice: toDevice, make: made)
+    guard let coverage = kept ?? (always ? made() : nil) else { return false }
     CoverageMask.blend(coverage, colour: colour, clip: clipRows, on: cr)
     return true
   }
 
-  /// Strokes `path` (the node's path as it is stroked, ``SVGGeometry/Path/forStroking``);
-  /// with `pathSet`, it is cairo's current path and is kept.
-  private func stroke(_ node: PathNode, _ path: Path, pathSet: Bool) {
+  /// Strokes `path` (the node's path as it is stroked, ``SVGGeometry/Path/forStroking``)
+  /// under the node's matrix `toDevice` (a non-scaling stroke's style sets another) within
+  /// the device box `extent` gives; with `pathSet`, it is cairo's current path and is kept.
+  private func stroke(
+    _ node: PathNode, _ path: Path, pathSet: Bool, toDevice: Transform, extent: () -> Rect?
+  ) {
     guard let stroke = node.stroke else { return }
-    // The node's matrix: a non-scaling stroke's style sets another.
-    let toDevice = cairo_get_matrix(cr)
-    let extent = { RedrawArea.extent(of: node, toDevice) }
     let colour = CoverageMask.colour(of: stroke, node)
-    let throughCoverage = { (always: Bool) in
+    func throughCoverage(always: Bool) -> Bool {
       drawThroughCoverage(
         node, .init(stroke), colour: colour, toDevice: toDevice, extent: extent, always: always
       ) { mask, m, box in
         mask.coverage(stroking: path, stroke, toDevice: m, extent: box, budget: budget)
       }
     }
-    if !Hairline.mayDraw(stroke, stroke.nonScaling ? .identity : toDevice), throughCoverage(false) {
+    if coverageCache != nil, !Hairline.mayDraw(stroke, stroke.nonScaling ? .identity : toDevice),
+      throughCoverage(always: false)
+    {
       return
     }
     cairo_save(cr)
@@ -210,7 +215,7 @@ struct CairoRenderer {
     if hairline == nil, let bandHazard,
       BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves)
     {
-      if throughCoverage(true) {
+      if throughCoverage(always: true) {
         cairo_restore(cr)
         if !pathSet { cairo_new_path(cr) }
         return

@@ -95,13 +95,11 @@ struct RedrawArea {
     return factor * s.width * (s.nonScaling ? max(1, norm) : norm)
   }
 
-  /// Whether `node`, drawn under `toDevice`, can paint a pixel of the device rows from `top`
-  /// to `bottom`: false when the box of its points and control points, grown by its
-  /// stroke's reach and ``margin``, lies wholly above or below them.
-  static func meets(_ node: PathNode, rows top: Double, _ bottom: Double, _ toDevice: Transform)
-    -> Bool
-  {
-    guard let box = extent(of: node, toDevice) else { return false }
+  /// Whether a node whose device box is `box` (``extent(of:_:)``; nil: it draws nothing)
+  /// can paint a pixel of the device rows from `top` to `bottom`: false when the box lies
+  /// wholly above or below them.
+  static func meets(_ box: Rect?, rows top: Double, _ bottom: Double) -> Bool {
+    guard let box else { return false }
     return box.maxY > top && box.minY < bottom
   }
 
