@@ -80,12 +80,12 @@ import Testing
   /// Under a stretch cairo takes for unit scale its box is narrower than the stroke's reach,
   /// and the dashed stroker leaves out dashes that reach into the band (as
   /// `BandedRasterTests` finds for round caps undashed): banded or not, the bytes must be
-  /// one band's. (Translucent: an opaque stroke is drawn through the band's stroke mask,
-  /// `StrokeMaskTests`.)
+  /// one band's. (On a layer: a band draws a stroke on the image itself as the whole image
+  /// does, `StrokeMaskTests`, `UnclippedStrokeTests`.)
   @Test(arguments: ["matrix(0.5 0 0 2 0 0)", "matrix(0 2 0.5 0 0 0)"])
   func dashesUnderAUnitDeterminantStretchAreDrawnAsInOneBand(_ transform: String) throws {
     let (tree, one) = try BandedRasterTests.checkStretchedCurves(
-      transform, "stroke-dasharray=\"30 12\" stroke-opacity=\"0.6\"")
+      transform, "stroke-dasharray=\"30 12\"", groupAttributes: "opacity=\"0.6\"")
     let size = Size(width: 400, height: 400)
     // A band starting at any row draws its rows as the whole image does, or raises the hazard
     // where the stretched dashes reach past cairo's box.
@@ -114,13 +114,13 @@ import Testing
   /// cairo's test of a dash against its box leaves out a dash that crosses the box from
   /// above to below (openclipart's kweather.svg lost whole dashes in bands of 16 rows): a
   /// band whose clip is less tall than a dash reaches down the page raises the hazard, a
-  /// taller one draws the dashes. (Translucent: an opaque stroke is drawn through the
-  /// band's stroke mask, `StrokeMaskTests`.)
+  /// taller one draws the dashes. (On a layer: a band draws a stroke on the image itself as
+  /// the whole image does, `StrokeMaskTests`, `UnclippedStrokeTests`.)
   @Test func aDashTallerThanTheBandRaisesTheHazard() throws {
     let svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
-        <path d="M20 20 L 380 380" fill="none" stroke="#333" stroke-opacity="0.6" stroke-width="3"
-          stroke-linecap="round" stroke-dasharray="150 40"/>
+        <g opacity="0.6"><path d="M20 20 L 380 380" fill="none" stroke="#333" stroke-width="3"
+          stroke-linecap="round" stroke-dasharray="150 40"/></g>
       </svg>
       """
     let tree = try RenderTree(document: Document(string: svg))

@@ -10,8 +10,9 @@ import Testing
 /// and join tests (curves next to band edges under every kind of matrix), no band split the
 /// plan keeps may raise the hazard while drawing, its pixels must be those of one band, and
 /// the plan must keep its first edges (even shares of the work), move some and refuse some.
-/// Their strokes are made translucent here: a band draws an opaque one through its stroke
-/// mask (`StrokeMask`), and the plan has nothing to move it for.
+/// Their strokes are drawn on a layer here (a group's opacity): a band draws one on the
+/// image itself as the whole image does (through its coverage mask, `CoverageMask`, or
+/// unclipped, `UnclippedStroke.swift`), and the plan has nothing to move it for.
 @Suite struct BandPlanTests {
   struct Tally {
     var even = 0
@@ -21,10 +22,11 @@ import Testing
 
   static let size = Size(width: 400, height: 400)
 
-  /// `svg` with its black strokes translucent.
-  static func translucent(_ svg: String) -> String {
-    let out = svg.replacingOccurrences(
-      of: "stroke=\"#000\"", with: "stroke=\"#000\" stroke-opacity=\"0.6\"")
+  /// `svg` with its shapes in a translucent group, drawn on a layer.
+  static func onLayer(_ svg: String) -> String {
+    let root = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"400\">"
+    let out = svg.replacingOccurrences(of: root, with: root + "<g opacity=\"0.6\">")
+      .replacingOccurrences(of: "</svg>", with: "</g></svg>")
     #expect(out != svg)
     return out
   }
@@ -54,7 +56,7 @@ import Testing
     for placement in BandChordTests.Placement.allCases {
       for join in ["miter", "bevel"] {
         for (seed, count, scale): (UInt64, Int, Double) in [(21, 12, 1), (22, 60, 0.3)] {
-          let svg = Self.translucent(
+          let svg = Self.onLayer(
             BandJoinTests.drawing(placement, join: join, seed: seed, count: count, scale: scale))
           try Self.check(svg, "\(placement) \(join) seed \(seed)", &tally)
         }
@@ -101,7 +103,7 @@ import Testing
     var tally = Tally()
     for placement in BandChordTests.Placement.allCases {
       try Self.check(
-        Self.translucent(BandChordTests.drawing(placement, seed: 23)), "\(placement) seed 23",
+        Self.onLayer(BandChordTests.drawing(placement, seed: 23)), "\(placement) seed 23",
         &tally)
     }
     #expect(tally.even + tally.moved > 0 && tally.refused > 0, "\(tally)")

@@ -257,16 +257,17 @@ import Testing
   }
 
   /// Two wide curves under `transform` (a stretch cairo takes for unit scale), with
-  /// `attributes` on both, reaching row 200 of a 400 px image: checked drawn in 2, 3 and 7
-  /// bands against one band. Returns the tree and its one-band raster.
-  static func checkStretchedCurves(_ transform: String, _ attributes: String = "") throws
-    -> (RenderTree, Bitmap)
-  {
+  /// `attributes` on both and `groupAttributes` on their group, reaching row 200 of a 400 px
+  /// image: checked drawn in 2, 3 and 7 bands against one band. Returns the tree and its
+  /// one-band raster.
+  static func checkStretchedCurves(
+    _ transform: String, _ attributes: String = "", groupAttributes: String = ""
+  ) throws -> (RenderTree, Bitmap) {
     let style =
       "stroke-width=\"20\" stroke-linejoin=\"round\" stroke-linecap=\"round\" \(attributes)"
     let svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
-        <g transform="\(transform)">
+        <g transform="\(transform)" \(groupAttributes)>
           <path d="M 100 94.4 C 200 95.7 300 95.7 400 94.4" fill="none" stroke="navy" \(style)/>
           <path d="M 94.4 100 C 95.7 200 95.7 300 94.4 400" fill="none" stroke="teal" \(style)/>
         </g>

@@ -32,9 +32,14 @@ struct BandWork {
   let grid = 16
 
   /// Adds `path` drawn under `m` (user space to device), its outline `reach` device pixels
-  /// beyond the path (half a stroke's width, 0 for a fill), `sides` outlines per segment.
-  mutating func add(_ path: Path, matrix m: cairo_matrix_t, reach: Double, sides: Double) {
-    guard rows > 0 else { return }
+  /// beyond the path (half a stroke's width, 0 for a fill), `sides` outlines per segment;
+  /// returns the work added, over all its rows.
+  @discardableResult
+  mutating func add(_ path: Path, matrix m: cairo_matrix_t, reach: Double, sides: Double)
+    -> Double
+  {
+    guard rows > 0 else { return 0 }
+    var added = 0.0
     var current = (x: 0.0, y: 0.0)
     var start = current
     var (minX, maxX) = (Double.infinity, -Double.infinity)
@@ -45,7 +50,7 @@ struct BandWork {
     func segment(_ y0: Double, _ y1: Double) {
       let low = y0 - reach
       let high = y1 + reach
-      span(low, high, sides)
+      added += span(low, high, sides)
       top = min(top, low)
       bottom = max(bottom, high)
     }
@@ -77,18 +82,30 @@ struct BandWork {
         current = start
       }
     }
-    guard top <= bottom, minX <= maxX else { return }
-    span(top, bottom, (maxX - minX + 2 * reach) / 64)
+    guard top <= bottom, minX <= maxX else { return added }
+    return added + span(top, bottom, (maxX - minX + 2 * reach) / 64)
   }
 
-  /// Adds `amount` to every row from `low` to `high` (device y), within the image.
-  private mutating func span(_ low: Double, _ high: Double, _ amount: Double) {
-    guard high >= 0, low < Double(rows), low.isFinite, high.isFinite else { return }
+  /// Adds `amount` to every row from `low` to `high` (device y), within the image; returns
+  /// the work added.
+  private mutating func span(_ low: Double, _ high: Double, _ amount: Double) -> Double {
+    guard high >= 0, low < Double(rows), low.isFinite, high.isFinite else { return 0 }
     let first = Int(max(0, low.rounded(.down)))
     let end = Int(min(Double(rows), high.rounded(.down) + 1))
-    guard first < end else { return }
+    guard first < end else { return 0 }
     delta[first] += amount
     delta[end] -= amount
+    return amount * Double(end - first)
+  }
+
+  /// The work added over all rows.
+  var total: Double {
+    var (running, total) = (0.0, 0.0)
+    for r in 0..<rows {
+      running += delta[r]
+      total += max(0, running)
+    }
+    return total
   }
 
   /// The row at which each of `count - 1` inner band edges gives the bands above it an

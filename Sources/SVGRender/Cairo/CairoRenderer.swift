@@ -193,7 +193,7 @@ struct CairoRenderer {
       return
     }
     cairo_save(cr)
-    survey?.addWork(node.path, on: cr, stroke: stroke)
+    let work = survey?.addWork(node.path, on: cr, stroke: stroke)
     if !pathSet {
       cairo_new_path(cr)
       appendPath(path)
@@ -201,9 +201,16 @@ struct CairoRenderer {
     // A non-scaling stroke's path goes to device space; its width is in device pixels.
     CairoStroke.setStyle(stroke, width: stroke.width, on: cr)
     if let survey {
-      // A stroke the band draws through its coverage mask cannot raise the hazard.
-      if coverageMask?.drawsOnImage(cr, layers: survey.layers) != true || colour == nil {
+      // On a layer or under a clip, a stroke raises the hazard where a band's clip would
+      // change it. On the image, a band draws it as the whole image does: an opaque colour
+      // through its coverage mask, a paint ``strokesUnclipped(_:)`` takes unclipped, whose
+      // work the plan weighs (``ChordSurvey/avoidsUnclipped``).
+      if coverageMask?.drawsOnImage(cr, layers: survey.layers) != true {
         survey.add(strokeOn: cr, hasCurves: node.path.hasCurves)
+      } else if colour == nil {
+        survey.add(
+          strokeOn: cr, hasCurves: node.path.hasCurves,
+          unclippedWork: strokesUnclipped(stroke.paint) ? work : nil)
       }
       note(stroke.paint, in: survey, extent: extent)
       cairo_restore(cr)
@@ -215,7 +222,9 @@ struct CairoRenderer {
     if hairline == nil, let bandHazard,
       BandChords.mayDiffer(on: cr, hasCurves: node.path.hasCurves)
     {
-      if throughCoverage(always: true) {
+      if throughCoverage(always: true)
+        || strokeUnclipped(path, stroke, toDevice: toDevice, hasCurves: node.path.hasCurves)
+      {
         cairo_restore(cr)
         if !pathSet { cairo_new_path(cr) }
         return
@@ -244,7 +253,7 @@ struct CairoRenderer {
   /// Sets `paint` as the source and runs `draw`; paints that need a layer get one. `extent`
   /// gives the device box of the drawing operation, for a gradient that cannot be placed in
   /// device space (see ``UnplacedGradient``).
-  private func paint(
+  func paint(
     with paint: RenderPaint, opacity: Double, extent: () -> Rect?, _ draw: () -> Void
   ) {
     switch paint {

@@ -17,21 +17,41 @@ import SVGTree
 /// 0x7f (``lerp(_:_:_:)``; pixman's is 0x80, and blended through pixman most band tops came
 /// out a level apart). So this takes such shapes only, drawn on the image itself (not on a
 /// layer) under no clip but the band's: a clip path or a viewport's clip limits the whole
-/// image's stroker too. Other strokes still raise the band hazard, and the band plan keeps
-/// edges off them (``ChordSurvey``).
+/// image's stroker too. A band's other strokes go unclipped onto rows of pixels this keeps
+/// too (`UnclippedStroke.swift`).
 final class CoverageMask {
   let width: Int
   let height: Int
   /// Clips set on the context besides the band's own, as the walk enters them.
   var clips = 0
   private var surface: OpaquePointer?
+  /// Pixel rows for a band's unclipped strokes, and their size in bytes.
+  private var pixels: (start: UnsafeMutableRawPointer, bytes: Int)?
 
   init(width: Int, height: Int) {
     self.width = width
     self.height = height
   }
 
-  deinit { if let surface { cairo_surface_destroy(surface) } }
+  deinit {
+    if let surface { cairo_surface_destroy(surface) }
+    pixels?.start.deallocate()
+  }
+
+  /// At least `bytes` of scratch pixels, kept from one stroke to the next and grown when a
+  /// stroke needs more, their pages mapped for writing at once (``PageMapping``). cairo
+  /// reads the pixels it blends into before writing them: fresh pages were mapped to the
+  /// kernel's zero page, then copied at the first write with an interrupt to the other
+  /// core (the other band) to flush its view of the page; allocated and freed for each
+  /// stroke, clipboard_01.svg drew 5 times slower in bands than in one.
+  func pixelRows(bytes: Int) -> UnsafeMutableRawPointer {
+    if let pixels, pixels.bytes >= bytes { return pixels.start }
+    pixels?.start.deallocate()
+    let start = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+    PageMapping.prefault(start, count: bytes)
+    pixels = (start, bytes)
+    return start
+  }
 
   /// Whether a shape drawn on `cr`, which draws in `layers` layers (as the survey counts
   /// them; a context drawing on a layer has another target), is drawn on the image itself
