@@ -99,26 +99,24 @@ struct BandWork {
   }
 
   /// The work added over all rows.
-  var total: Double {
-    var (running, total) = (0.0, 0.0)
+  var total: Double { cumulative[rows] }
+
+  /// The work of the rows above each row, and over all of them last.
+  private var cumulative: [Double] {
+    var running = 0.0
+    var sums = [Double](repeating: 0, count: rows + 1)
     for r in 0..<rows {
       running += delta[r]
-      total += max(0, running)
+      sums[r + 1] = sums[r] + max(0, running)
     }
-    return total
+    return sums
   }
 
   /// The row at which each of `count - 1` inner band edges gives the bands above it an
   /// equal share of the work, or nil when nothing was added (even bands then).
   func balancedEdges(count: Int) -> [Int]? {
-    var total = 0.0
-    var running = 0.0
-    var cumulative = [Double](repeating: 0, count: rows + 1)
-    for r in 0..<rows {
-      running += delta[r]
-      total += max(0, running)
-      cumulative[r + 1] = total
-    }
+    let cumulative = self.cumulative
+    let total = cumulative[rows]
     guard total > 0, count > 1 else { return nil }
     var edges: [Int] = []
     var r = 0
