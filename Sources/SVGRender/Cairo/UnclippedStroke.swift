@@ -49,8 +49,10 @@ extension CairoRenderer {
     let height = Int(cairo_image_surface_get_height(target))
     let stride = Int(cairo_image_surface_get_stride(target))
     guard reach.lowerBound.isFinite, reach.upperBound.isFinite else { return false }
-    let top = max(0, Int(reach.lowerBound.rounded(.down)) - Self.marginRows)
-    let bottom = min(height, Int(reach.upperBound.rounded(.up)) + Self.marginRows)
+    // Within the image before they become whole rows, whatever the stroke's reach.
+    func row(_ y: Double) -> Int { Int(min(max(y, 0), Double(height))) }
+    let top = max(0, row(reach.lowerBound.rounded(.down)) - Self.marginRows)
+    let bottom = min(height, row(reach.upperBound.rounded(.up)) + Self.marginRows)
     guard top < bottom else { return true }
     guard budget.allows(width: width, height: bottom - top) else { return false }
     let band = max(top, Int(clipRows.top))..<min(bottom, Int(clipRows.bottom.rounded(.up)))
