@@ -11,9 +11,8 @@ import SVGTree
 /// change onto the last full render without a session's kept coverage (the redraw of the
 /// shapes cairo still draws in a session, which `CoverageCache` does not take), and with
 /// `--trees` the session's render tree with that fresh build, field by field
-/// (`Swift.dump`). Prints per
-/// file the taps, how many redrew a region (and the share of rows it redrew on average)
-/// and how many differed; exits 1 when any differed.
+/// (`Swift.dump`). Prints per file the taps, how many redrew a region (and the share of
+/// rows it redrew on average) and how many differed; exits 1 when any differed.
 enum RecolorCheck {
   /// Arguments: FILE... [--taps N] [--seed N] [--scale S] [--trees]. Renders at the
   /// drawing's natural size times S (1 by default).

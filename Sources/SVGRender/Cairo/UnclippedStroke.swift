@@ -25,12 +25,8 @@ extension CairoRenderer {
   /// the outline: colours and gradients placed in device space, whose source is set the
   /// same way on any context.
   func strokesUnclipped(_ paint: RenderPaint) -> Bool {
-    switch paint {
-    case .color: true
-    case .linearGradient(let g): device(g) != nil
-    case .radialGradient(let g): device(g) != nil
-    case .pattern: false
-    }
+    if case .pattern = paint { return false }
+    return !UnplacedGradient.isUnplaced(paint, on: DeviceGradient.Target(cr))
   }
 
   /// Draws the stroke of `path` set up on `cr` (under `toDevice`, with `stroke`'s style)
