@@ -2,12 +2,14 @@ import Testing
 
 @testable import SVGTree
 
-/// A large document's elements are matched in two halves at once, each half with its own
-/// cache of `style` texts (``Document/specifiedEntries(styleSheets:concurrently:)``): every
-/// element must get what the match in one run gives it.
+/// A large document's elements are styled in two halves at once, each half with its own
+/// cache of `style` texts, after the ancestors of the second half's first element
+/// (``Document/cascade(styleSheets:inheritedDefaults:dpi:concurrently:)``): every element
+/// must get the declared values and computed style that one run gives it.
 @Suite struct ConcurrentCascadeTests {
-  /// `count` elements in nested groups: shared and unique `style` texts, classes matched by
-  /// the style sheet, presentation attributes, and elements that declare nothing.
+  /// `count` elements in groups of ten, in two groups that hand properties down: shared and
+  /// unique `style` texts, classes matched by the style sheet, presentation attributes, and
+  /// elements that declare nothing.
   static func drawing(_ count: Int) -> String {
     var body = ""
     for i in 0..<count {
@@ -18,33 +20,40 @@ import Testing
       case 2: body += ##"<path fill="#\##(i % 7)\##(i % 7)\##(i % 7)" d="M0 0h1"/>"##
       default: body += "<ellipse/>"
       }
-      if i % 10 == 9 { body += "</g>" }
+      if i % 10 == 9 || i == count - 1 { body += "</g>" }
     }
     return """
       <svg xmlns="http://www.w3.org/2000/svg"><style>.k0{fill:green} g.k1 > *{stroke:red \
-      !important} .k2{opacity:0.5}</style>\(body)</svg>
+      !important} .k2{opacity:0.5}</style><g fill="green" font-size="2em"><g \
+      stroke-width="3pt">\(body)</g></g></svg>
       """
   }
 
-  @Test func twoHalvesMatchAsOneThreadDoes() throws {
-    let document = try Document(string: Self.drawing(3000))
+  @Test(arguments: [3000, 3001, 3017])
+  func twoHalvesStyleAsOneThreadDoes(count: Int) throws {
+    let document = try Document(string: Self.drawing(count))
     let sheets = document.styleSheets()
-    let alone = document.specifiedEntries(styleSheets: sheets)
+    let alone = document.cascade(styleSheets: sheets, dpi: 192)
     // The halves one after the other, the second first: each must stand alone.
     var runs = 0
-    let together = document.specifiedEntries(styleSheets: sheets) { n, job in
+    let together = document.cascade(styleSheets: sheets, dpi: 192) { n, job in
       runs += n
       for i in (0..<n).reversed() { job(i) }
     }
     #expect(runs == 2)
-    #expect(alone.map { $0.dictionary } == together.map { $0.dictionary })
-    #expect(alone.contains { $0.dictionary["stroke"] == "red" })
+    #expect(alone.specified == together.specified)
+    #expect(alone.styles == together.styles)
+    #expect(alone.specified == document.specifiedEntries(styleSheets: sheets))
+    #expect(alone.styles == document.computeStyles(specified: alone.specified, dpi: 192))
+    #expect(alone.specified.contains { $0.dictionary["stroke"] == "red" })
+    // Inherited from a group whose start the first half holds.
+    #expect(together.styles.contains { $0["fill"] == "green" && $0["stroke"] == "red" })
   }
 
-  @Test func smallDocumentsAreMatchedOnOneThread() throws {
+  @Test func smallDocumentsAreStyledOnOneThread() throws {
     let document = try Document(string: Self.drawing(Document.concurrentElements / 2))
     var called = false
-    _ = document.specifiedEntries(styleSheets: document.styleSheets()) { _, _ in called = true }
+    _ = document.cascade(styleSheets: document.styleSheets()) { _, _ in called = true }
     #expect(!called)
   }
 }

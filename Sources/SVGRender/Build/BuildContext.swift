@@ -89,14 +89,14 @@ final class BuildContext {
         diagnostics: &sheetDiagnostics)
     }
     self.sheets = sheets
-    self.specified = document.specifiedEntries(styleSheets: sheets) { count, job in
+    (specified, styles) = document.cascade(
+      styleSheets: sheets, inheritedDefaults: options.inheritedDefaults, dpi: options.fontDPI
+    ) { count, job in
       withoutActuallyEscaping(job) { job in
         let job = UnsafeSendable(job)
         ThreadPlacement.concurrentPerform(iterations: count) { job.value($0) }
       }
     }
-    self.styles = document.computeStyles(
-      specified: specified, inheritedDefaults: options.inheritedDefaults, dpi: options.fontDPI)
     self.sheetDiagnostics = Array(sheetDiagnostics.prefix(100))
     diagnostics = self.sheetDiagnostics
   }

@@ -36,7 +36,7 @@ extension Document {
   /// win ties); `style` attribute declarations; `!important` rule declarations; `!important`
   /// `style` declarations. Inherited properties flow from the parent's computed style.
   public func computeStyles(extraStyleSheets: [StyleSheet] = []) -> [ComputedStyle] {
-    computeStyles(specified: specifiedEntries(styleSheets: styleSheets() + extraStyleSheets))
+    cascade(styleSheets: styleSheets() + extraStyleSheets).styles
   }
 
   /// The winning declared value of each property of each element, before inheritance,
@@ -55,45 +55,15 @@ extension Document {
   }
 
   /// ``specifiedStyles(styleSheets:)`` by property number, as the cascade keeps them.
-  ///
-  /// With `concurrently`, a way to run a number of jobs at once (`DispatchQueue
-  /// .concurrentPerform`: this module starts no thread), a document of
-  /// ``concurrentElements`` elements or more is matched in two halves at once, each with
-  /// its own cache of `style` texts: the same entries, on two cores (the cascade runs
-  /// before the render-tree build, while the other core would idle).
-  package func specifiedEntries(
-    styleSheets sheets: [StyleSheet], concurrently: ((Int, (Int) -> Void) -> Void)? = nil
-  ) -> [StyleEntries] {
+  package func specifiedEntries(styleSheets sheets: [StyleSheet]) -> [StyleEntries] {
     let index = RuleIndex(sheets: sheets)
-    var elements: [NodeID] = []
-    var stack = Array(self[Document.top].children.reversed())
-    while let id = stack.popLast() {
-      // Fields are read in place: a copy of the node retains each of its strings and arrays
-      // (and a node passed to a call is copied for it, so only its attributes are passed).
-      guard nodes[id.index].kind == .element else { continue }
-      elements.append(id)
-      stack.append(contentsOf: nodes[id.index].children.reversed())
-    }
     var out = [StyleEntries](repeating: StyleEntries(), count: nodes.count)
-    out.withUnsafeMutableBufferPointer { out in
-      func match(_ ids: ArraySlice<NodeID>) {
-        var inline = InlineStyles()
-        for id in ids {
-          out[id.index] = specifiedValues(id, nodes[id.index].attributes, index, &inline)
-        }
-      }
-      guard let concurrently, elements.count >= Self.concurrentElements else {
-        return match(elements[...])
-      }
-      let half = elements.count / 2
-      concurrently(2) { match($0 == 0 ? elements[..<half] : elements[half...]) }
+    var inline = InlineStyles()
+    for id in elementsInOrder() {
+      out[id.index] = specifiedValues(id, nodes[id.index].attributes, index, &inline)
     }
     return out
   }
-
-  /// Documents with fewer elements are matched on one thread (see
-  /// ``specifiedEntries(styleSheets:concurrently:)``): a thread costs more than it saves.
-  package static let concurrentElements = 2_000
 
   /// Computed styles from the values ``specifiedStyles(extraStyleSheets:)`` returns. The root
   /// element inherits `inheritedDefaults` (inherited properties only), as if they were declared
@@ -111,27 +81,9 @@ extension Document {
   package func computeStyles(
     specified: [StyleEntries], inheritedDefaults: [String: String] = [:], dpi: Double = 96
   ) -> [ComputedStyle] {
-    var styles = [ComputedStyle](repeating: ComputedStyle(), count: nodes.count)
-    var inheritable = [StyleEntries](repeating: StyleEntries(), count: nodes.count)
-    if !inheritedDefaults.isEmpty {
-      var top = StyleEntries()
-      ComputedStyle.apply(
-        StyleEntries(inheritedDefaults).inheritedOnly, parent: ComputedStyle(), to: &top, dpi: dpi)
-      inheritable[Document.top.index] = top
-      styles[Document.top.index] = ComputedStyle(entries: top)
-    }
-    var stack = Array(self[Document.top].children.reversed())
-    while let id = stack.popLast() {
-      guard nodes[id.index].kind == .element, id.index < specified.count else { continue }
-      let parent = nodes[id.index].parent ?? Document.top
-      var computed = inheritable[parent.index]
-      let ownsNonInherited = ComputedStyle.apply(
-        specified[id.index], parent: styles[parent.index], to: &computed, dpi: dpi)
-      inheritable[id.index] = ownsNonInherited ? computed.inheritedOnly : computed
-      styles[id.index] = ComputedStyle(entries: computed)
-      stack.append(contentsOf: nodes[id.index].children.reversed())
-    }
-    return styles
+    styled(inheritedDefaults: inheritedDefaults, dpi: dpi, concurrently: nil) { id, _ in
+      id.index < specified.count ? specified[id.index] : StyleEntries()
+    }.styles
   }
 
   static func cssWideKeyword(_ value: String) -> String? {
