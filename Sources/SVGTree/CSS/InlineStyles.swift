@@ -12,11 +12,13 @@ struct InlineStyles {
     var alone: StyleEntries?
   }
 
-  private var entries: [String: Entry] = [:]
+  /// Each text's place in `entries`.
+  private var slots: [String: Int] = [:]
+  private var entries: [Entry] = []
 
   /// The declarations of `text`, in order (``Declaration/list(parsing:)``).
   mutating func declarations(_ text: String) -> [Declaration] {
-    entries.values[index(text)].declarations
+    entries[slot(text)].declarations
   }
 
   /// The values of an element that declares only `text`: computed by `make` from its
@@ -24,17 +26,23 @@ struct InlineStyles {
   mutating func valuesAlone(_ text: String, _ make: ([Declaration]) -> StyleEntries)
     -> StyleEntries
   {
-    let i = index(text)
-    if let alone = entries.values[i].alone { return alone }
-    let values = make(entries.values[i].declarations)
-    entries.values[i].alone = values
+    let i = slot(text)
+    if let alone = entries[i].alone { return alone }
+    let values = make(entries[i].declarations)
+    entries[i].alone = values
     return values
   }
 
-  /// Where `text` is kept, parsed on its first use (the text is hashed once per call).
-  private mutating func index(_ text: String) -> Dictionary<String, Entry>.Index {
-    if let i = entries.index(forKey: text) { return i }
-    entries[text] = Entry(declarations: Declaration.list(parsing: text))
-    return entries.index(forKey: text)!
+  /// Where `text` is kept, parsed on its first use. The text is hashed once: a text seen
+  /// before is found, a new one given the next place, in one access to `slots` (texts are
+  /// mostly distinct, and a lookup followed by an insertion hashed each twice).
+  private mutating func slot(_ text: String) -> Int {
+    let next = entries.count
+    let i = Self.read(&slots[text, default: next])
+    if i == next { entries.append(Entry(declarations: Declaration.list(parsing: text))) }
+    return i
   }
+
+  /// The value of a slot accessed for writing, which inserts a missing key's default.
+  private static func read(_ slot: inout Int) -> Int { slot }
 }
