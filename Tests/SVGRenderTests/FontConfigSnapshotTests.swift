@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SVGRender
@@ -8,13 +9,13 @@ import Testing
 @Suite struct FontConfigSnapshotTests {
   static let defaults = FontSources(configFile: nil, directories: [])
 
-  private func temporaryPath() -> String {
-    NSTemporaryDirectory() + "inkpath-snapshot-\(UUID().uuidString)/fontconfig-snapshot"
+  private func temporaryPath() throws -> String {
+    try temporaryDirectory("inkpath-snapshot") + "/fontconfig-snapshot"
   }
 
   /// A database read from a snapshot written by an earlier one.
   private func snapshotDatabase() throws -> (FontDatabase, String) {
-    let path = temporaryPath()
+    let path = try temporaryPath()
     let writer = FontDatabase(Self.defaults, snapshotPath: path)
     #expect(!writer.fromSnapshot)
     try #require(FileManager.default.fileExists(atPath: path), "no snapshot written")

@@ -1,11 +1,33 @@
 import Foundation
+import Synchronization
 
-/// A fresh, empty folder under the system's temporary folder; its path.
+/// A fresh, empty folder under the system's temporary folder; its path. The folder and
+/// everything in it are removed when the test process exits (a run of the suite makes
+/// thousands).
 package func temporaryDirectory(_ prefix: String = "inkpath") throws -> String {
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  RemovedAtExit.add(path)
   return path
+}
+
+/// Folders removed when the process exits.
+private enum RemovedAtExit {
+  private static let paths = Mutex<[String]>([])
+  private static let registered: Bool = {
+    atexit {
+      for path in RemovedAtExit.paths.withLock({ $0 }) {
+        try? FileManager.default.removeItem(atPath: path)
+      }
+    }
+    return true
+  }()
+
+  static func add(_ path: String) {
+    _ = registered
+    paths.withLock { $0.append(path) }
+  }
 }
 
 /// A temporary folder removed with everything in it when the value goes away.
