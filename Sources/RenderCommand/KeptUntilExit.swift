@@ -7,7 +7,9 @@ import Synchronization
 /// of strawberry_border.svg's, hummer_07.svg's and bamboo_01.svg's render at 800 px (the
 /// `--perf` lap "Saving", 10 runs each: 1.6, 1.6 and 2.1 ms, now 0.6-0.7), only for the
 /// kernel to take every page back at exit anyway. Kept here, they stay reachable (a leak
-/// checker does not count them). A batch frees as it goes and keeps nothing here.
+/// checker does not count them). A drawing read from less than 1 MiB keeps its source
+/// document here too (``RenderJob/keepsDocument(_:)``). A batch frees as it goes and keeps
+/// nothing here.
 enum KeptUntilExit {
   private static let values = Mutex<[any Sendable]>([])
 
