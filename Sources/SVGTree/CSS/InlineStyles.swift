@@ -34,8 +34,8 @@ struct InlineStyles {
   }
 
   /// Where `text` is kept, parsed on its first use. The text is hashed once: a text seen
-  /// before is found, a new one given the next place, in one access to `slots` (texts are
-  /// mostly distinct, and a lookup followed by an insertion hashed each twice).
+  /// before is found, a new one given the next place, in one access to `slots` (most texts
+  /// are new, and a lookup, an insertion and a lookup again hashed each of them three times).
   private mutating func slot(_ text: String) -> Int {
     let next = entries.count
     let i = Self.read(&slots[text, default: next])
