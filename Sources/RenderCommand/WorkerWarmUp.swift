@@ -14,8 +14,11 @@ import SVGTree
 /// runs of each file). A render with nothing to run in parallel (a small file drawn small,
 /// as thumbnails are) would pay for the thread and gain nothing, so it is not warmed.
 enum WorkerWarmUp {
-  /// Files at least this large are likely cut in two for the build (``SplitBuild``'s weight
-  /// of 2,000 elements is about this many bytes of openclipart drawings).
+  /// Files at least this large are cut in two for the build (``SplitBuild`` cuts from a
+  /// weight of 1,000 elements, about 128 KiB of openclipart drawings; a thumbnail of a file
+  /// between the two sizes starts its worker when the build first needs it, as thumbnails
+  /// did before: three rounds over the 299 of `scripts/bench thumbs` took 0.985x the time
+  /// with cuts from a weight of 500).
   static let largeFileBytes = 256 << 10
   /// A requested side at least this long makes a square image large enough to draw in
   /// bands.
