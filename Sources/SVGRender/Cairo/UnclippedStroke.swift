@@ -13,10 +13,11 @@ import SVGGeometry
 /// the rows the stroke can reach have memory (``CoverageMask/pixelRows(bytes:)``, kept from
 /// stroke to stroke): cairo composites within the stroke's extents (``BandChords/Reach``, as
 /// `_cairo_stroke_style_max_distance_from_path` widens them), and the scratch image's
-/// pointer is placed so that its other rows are never touched. An opaque colour goes through the band's coverage mask instead (cheaper, and
-/// kept by a session, ``CoverageMask``); a pattern, or a gradient that cannot be placed in
-/// device space (``UnplacedGradient``), still raises the band hazard. Each band draws all of
-/// such a stroke, so the band plan weighs them (``ChordSurvey/avoidsUnclipped``).
+/// pointer is placed so that its other rows are never touched. An opaque colour goes
+/// through the band's coverage mask instead (cheaper, and kept by a session,
+/// ``CoverageMask``); a pattern, or a gradient that cannot be placed in device space
+/// (``UnplacedGradient``), still raises the band hazard. Each band draws all of such a
+/// stroke, so the band plan weighs them (``ChordSurvey/avoidsUnclipped``).
 extension CairoRenderer {
   /// Margin rows beyond the stroke's reach, for cairo's rounding of its extents.
   private static let marginRows = 2
