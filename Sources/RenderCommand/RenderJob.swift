@@ -42,8 +42,9 @@ public struct RenderJob: Sendable {
   public func render(
     inputs: [String], format: OutputFormat, to output: String, messages: RenderMessages
   ) throws {
-    HeapPadding.apply()
-    if inputs.count == 1 { WorkerWarmUp.startIfUseful(input: inputs[0], sizing: sizing) }
+    let large = inputs.count == 1 && WorkerWarmUp.isUseful(input: inputs[0], sizing: sizing)
+    HeapPadding.apply(hugePages: large)
+    if large { WorkerWarmUp.start() }
     var clock = Stopwatch(enabled: perf, messages: messages)
     try OutputFile.write(
       rendered(

@@ -24,14 +24,18 @@ enum WorkerWarmUp {
   /// bands.
   static let largeSide = Double(RenderTree.bandedMinPixels).squareRoot().rounded(.up)
 
-  /// Starts the worker if rendering `input` at `sizing` is likely to run in parallel, and
-  /// has the render's helpers leave the main thread's core when they start on it
-  /// (``SVGTree/ThreadPlacement``).
-  static func startIfUseful(input: String, sizing: OutputSizing) {
-    guard isUseful(fileBytes: fileSize(input), sizing: sizing) else { return }
+  /// Starts the worker, and has the render's helpers leave the main thread's core when they
+  /// start on it (``SVGTree/ThreadPlacement``): for a render that ``isUseful(input:sizing:)``.
+  static func start() {
     ThreadPlacement.enable()
     ThreadPlacement.handingOff()
     DispatchQueue.global().async { ThreadPlacement.helperStarts() }
+  }
+
+  /// Whether rendering `input` at `sizing` is likely to run in parallel (see
+  /// ``isUseful(fileBytes:sizing:)``).
+  static func isUseful(input: String, sizing: OutputSizing) -> Bool {
+    isUseful(fileBytes: fileSize(input), sizing: sizing)
   }
 
   /// True for a large file, or an image whose requested size (the natural one when none
