@@ -52,7 +52,7 @@ enum HeapPadding {
   /// main thread before it reads, so the range is the main heap's.
   ///
   /// On the 40 largest openclipart drawings at 800 px, one process each: 41.0k page faults
-  /// instead of 72.3k, 0.934x and 0.954x the time (two sets of 5 alternating runs of each
+  /// instead of 72.3k, 0.929x-0.954x the time (three sets of 5 alternating runs of each
   /// file); 200 random drawings at 800 px 0.945x; the 299 64 px thumbnails of `scripts/bench
   /// thumbs` 0.986x (only those of files from 256 KiB reserve it; reserved for all, they
   /// took 1.011x). The largest peak of the 40 rose from 25.5 to 27.0 MiB (resvg: 28.6),
