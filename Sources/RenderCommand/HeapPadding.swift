@@ -1,5 +1,6 @@
 import CMalloc
 import Glibc
+import SVGTree
 
 /// How malloc is set up in a process that renders one drawing: how much free memory it keeps
 /// at the top of each of its heaps (`M_TOP_PAD`), from what size a block gets a mapping
@@ -65,12 +66,10 @@ enum HeapPadding {
       let block = malloc(hugeHeapBytes)
     else { return nil }
     defer { free(block) }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let first = (Int(bitPattern: block) + page - 1) & -page
-    let end = (Int(bitPattern: block) + hugeHeapBytes) & -page
-    guard let start = UnsafeMutableRawPointer(bitPattern: first),
-      madvise(start, end - first, MADV_HUGEPAGE) == 0
+    let pages = PageMapping.wholePages(block, count: hugeHeapBytes)
+    guard let start = UnsafeMutableRawPointer(bitPattern: pages.lowerBound),
+      madvise(start, pages.count, MADV_HUGEPAGE) == 0
     else { return nil }
-    return first..<end
+    return pages
   }
 }

@@ -27,16 +27,25 @@ package enum PageMapping {
 
   /// Maps the whole pages within `count` bytes at `start` for writing.
   package static func prefault(_ start: UnsafeMutableRawPointer, count: Int) {
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let first = (Int(bitPattern: start) + page - 1) & -page
-    let end = (Int(bitPattern: start) + count) & -page
-    guard end - first >= minPages * page, let pages = UnsafeMutableRawPointer(bitPattern: first)
+    let whole = wholePages(start, count: count)
+    let (first, end) = (whole.lowerBound, whole.upperBound)
+    guard whole.count >= minPages * pageSize, let pages = UnsafeMutableRawPointer(bitPattern: first)
     else { return }
     let huge = hugeBlocks(first, end)
     if !huge.isEmpty, let blocks = UnsafeMutableRawPointer(bitPattern: huge.lowerBound) {
       _ = madvise(blocks, huge.count, MADV_HUGEPAGE)
     }
     _ = madvise(pages, end - first, MADV_POPULATE_WRITE)
+  }
+
+  /// The size of the machine's pages.
+  static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// The addresses of the whole pages within `count` bytes at `start` (empty when none fits).
+  package static func wholePages(_ start: UnsafeMutableRawPointer, count: Int) -> Range<Int> {
+    let first = (Int(bitPattern: start) + pageSize - 1) & -pageSize
+    let end = (Int(bitPattern: start) + count) & -pageSize
+    return first < end ? first..<end : first..<first
   }
 
   /// The addresses of the whole huge pages between `first` and `end` (empty when none fits).
