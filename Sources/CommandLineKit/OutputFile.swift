@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -56,7 +55,7 @@ public enum OutputFile {
 
   /// Writes every byte to a file descriptor, retrying short writes and interruptions; false
   /// on an error (errno).
-  public static func write(_ bytes: some ContiguousBytes, to fd: Int32) -> Bool {
+  public static func write(_ bytes: [UInt8], to fd: Int32) -> Bool {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// How every Inkpath tool ends: 0 success, 1 bad input (the message names file, line and

@@ -1,6 +1,6 @@
 import CommandLineKit
 import Dispatch
-import FoundationEssentials
+import Glibc
 import SVGRender
 import SVGTree
 import Synchronization
@@ -25,7 +25,7 @@ public struct RenderInvocation: Sendable {
     output = args.value("output") ?? "-"
     // resvg's form: `svg-render in.svg out.png`.
     if inputs.count == 2, args.value("output") == nil, !args.flag("c"),
-      inputs[1].lowercased().hasSuffix(".png"), !FileManager.default.fileExists(atPath: inputs[1])
+      inputs[1].lowercased().hasSuffix(".png"), !FileSystem.exists(inputs[1])
     {
       output = inputs.removeLast()
     }
@@ -85,13 +85,15 @@ extension RenderJob {
   public func batch(
     _ files: [String], format: OutputFormat, into folder: String, messages: RenderMessages
   ) throws -> ExitStatus {
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    if let failure = FileSystem.makeDirectories(folder) {
+      throw BadInput("\(folder): cannot create the folder: \(String(cString: strerror(failure)))")
+    }
     let failures = Failures()
     let writer = BatchWriter(
       advance: messages.progress(files.count), failures: failures,
-      pending: 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
+      pending: 4 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     DispatchQueue.concurrentPerform(iterations: files.count) { i in
-      let name = URL(fileURLWithPath: files[i]).deletingPathExtension().lastPathComponent
+      let name = Self.outputName(files[i])
       let output = "\(folder)/\(name).\(format.rawValue)"
       var clock = Stopwatch(enabled: perf, messages: messages)
       do {
@@ -105,6 +107,16 @@ extension RenderJob {
     writer.finish()
     for f in failures.messages { messages.failure(f) }
     return failures.messages.isEmpty ? .success : .badInput
+  }
+
+  /// A batch output's name: the input's file name without its extension (`a/b.svg` is `b`,
+  /// `v1.2.svg` is `v1.2`, `.svg` keeps its name).
+  static func outputName(_ input: String) -> String {
+    let name = input.split(separator: "/").last.map(String.init) ?? input
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
+      name.index(after: dot) != name.endIndex
+    else { return name }
+    return String(name[..<dot])
   }
 }
 

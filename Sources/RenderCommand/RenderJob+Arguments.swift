@@ -1,5 +1,4 @@
 import CommandLineKit
-import FoundationEssentials
 import Glibc
 import SVGCommands
 import SVGRender
@@ -152,10 +151,10 @@ extension RenderJob {
 
   /// A file or folder that must exist, as a standardized path.
   static func existing(_ path: String, _ option: String) throws -> String {
-    guard FileManager.default.fileExists(atPath: path) else {
+    guard FileSystem.exists(path) else {
       throw BadInput("\(option) \(path): no such file or folder")
     }
-    return URL(fileURLWithPath: path).standardizedFileURL.path
+    return FileSystem.standardized(path)
   }
 
   /// The environment variables a job reads, in order of precedence: the locale variables

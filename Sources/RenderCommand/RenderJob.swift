@@ -1,6 +1,5 @@
 import CMalloc
 import CommandLineKit
-import FoundationEssentials
 import Glibc
 import SVGCommands
 import SVGQuery

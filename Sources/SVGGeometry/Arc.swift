@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// SVG's elliptical arc (endpoint parameterization) converted to cubic Béziers.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Smooth outlines for dense polygons (such as ``ContourTracing`` makes): corners are found,

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Nodes and weights of 8-point Gauss–Legendre quadrature on [-1, 1] (positive half).

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A vertex of a path, where vertex markers (`marker-start`, `-mid`, `-end`) are placed.

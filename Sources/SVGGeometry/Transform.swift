@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A 2-D affine transform `[a c e; b d f; 0 0 1]`, as SVG's `matrix(a b c d e f)`.

@@ -1,6 +1,5 @@
 import CCairo
 import Dispatch
-import FoundationEssentials
 import Glibc
 import SVGTree
 import Synchronization

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// An attribute (or namespace declaration) of a start tag as written, as byte offsets.

@@ -1,5 +1,4 @@
 import CZlib
-import FoundationEssentials
 import Glibc
 
 extension Document {

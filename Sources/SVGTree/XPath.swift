@@ -1,5 +1,4 @@
 import CLibXML2
-import FoundationEssentials
 import Glibc
 
 /// An XPath expression that libxml2 rejected, or that does not select nodes.

@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import Glibc
 import SVGGeometry
 import SVGTree

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SVGTree
 
 /// The other files a render's references reach (`<use href="sprites.svg#icon"/>`,
@@ -24,7 +23,7 @@ final class ExternalDocuments {
   private lazy var inputPath: String? = {
     guard let input, let path = input.document.sourcePath, !path.hasPrefix("<"),
       case .file(let canonical)? = try? input.options.documentPolicy.resolve(
-        path, relativeTo: FileManager.default.currentDirectoryPath)
+        path, relativeTo: FileSystem.currentDirectory)
     else { return nil }
     return canonical
   }()

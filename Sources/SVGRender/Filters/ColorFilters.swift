@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// `feColorMatrix` and `feComponentTransfer`: per-pixel functions of the straight

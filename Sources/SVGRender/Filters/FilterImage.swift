@@ -1,5 +1,4 @@
 import CCairo
-import FoundationEssentials
 import Glibc
 
 /// A filter working image: premultiplied ARGB32 pixels (cairo's format, `0xAARRGGBB` in

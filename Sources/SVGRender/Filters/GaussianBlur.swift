@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// `feGaussianBlur` on premultiplied pixels, edges transparent.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// `feDiffuseLighting` and `feSpecularLighting`: the input's alpha is a height map whose

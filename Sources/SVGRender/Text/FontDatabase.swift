@@ -1,5 +1,4 @@
 import CFontconfig
-import FoundationEssentials
 import Glibc
 import Synchronization
 

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import FoundationEssentials
 import Glibc
 import SVGGeometry
 import Synchronization

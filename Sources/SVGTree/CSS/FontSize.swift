@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// `font-size` values: lengths, percentages and the absolute and relative keywords.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// A decoded `data:` URL (RFC 2397, read as the WHATWG fetch standard does):
@@ -51,8 +50,9 @@ public struct DataURL: Sendable, Hashable {
   }
 }
 
-/// Forgiving base64 (WHATWG infra) on Foundation's decoder: ASCII whitespace is skipped,
-/// padding is optional.
+/// Forgiving base64 (WHATWG infra): ASCII whitespace is skipped, padding is optional, the
+/// bits of a last partial byte are dropped. Decoded here rather than by Foundation's `Data`,
+/// which svg-render does not link (see scripts/release-build).
 enum Base64 {
   static func decode(_ input: [UInt8]) -> [UInt8]? {
     var symbols = input.filter { !Character(Unicode.Scalar($0)).isASCIIWhitespace }
@@ -61,7 +61,30 @@ enum Base64 {
       if symbols.last == UInt8(ascii: "=") { symbols.removeLast() }
     }
     guard symbols.count % 4 != 1, !symbols.contains(UInt8(ascii: "=")) else { return nil }
-    symbols += Array(repeating: UInt8(ascii: "="), count: (4 - symbols.count % 4) % 4)
-    return Data(base64Encoded: Data(symbols)).map { [UInt8]($0) }
+    var out: [UInt8] = []
+    out.reserveCapacity(symbols.count / 4 * 3 + 2)
+    var bits: UInt32 = 0
+    var count = 0
+    for s in symbols {
+      guard let v = value(s) else { return nil }
+      bits = bits << 6 | v
+      count += 6
+      if count >= 8 {
+        count -= 8
+        out.append(UInt8(truncatingIfNeeded: bits >> UInt32(count)))
+      }
+    }
+    return out
+  }
+
+  private static func value(_ c: UInt8) -> UInt32? {
+    switch c {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt32(c - UInt8(ascii: "A"))
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt32(c - UInt8(ascii: "a")) + 26
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c - UInt8(ascii: "0")) + 52
+    case UInt8(ascii: "+"): 62
+    case UInt8(ascii: "/"): 63
+    default: nil
+    }
   }
 }

@@ -66,6 +66,47 @@ package enum FileSystem {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// Whether anything (a file, a folder, a link to one) exists at `path`.
+  package static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// `path` made absolute against the working folder, with `.` and `..` components and
+  /// repeated slashes removed as written (symbolic links are not resolved).
+  package static func standardized(_ path: String) -> String {
+    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    var parts: [Substring] = []
+    for part in absolute.split(separator: "/") where part != "." {
+      if part == ".." {
+        _ = parts.popLast()
+      } else {
+        parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// Creates the folder `path` and any missing folders above it (`mkdir -p`); the error
+  /// number of the failure, or nil when the folder exists after it.
+  package static func makeDirectories(_ path: String) -> Int32? {
+    if isDirectory(path) { return nil }
+    let parent = directory(of: path)
+    if parent != path, parent != ".", parent != "/", let failure = makeDirectories(parent) {
+      return failure
+    }
+    guard mkdir(path, 0o777) != 0 else { return nil }
+    guard errno == EEXIST else { return errno }
+    return isDirectory(path) ? nil : ENOTDIR
+  }
+
+  /// The process's working folder ("." when it cannot be read).
+  package static var currentDirectory: String {
+    guard let cwd = getcwd(nil, 0) else { return "." }
+    defer { free(cwd) }
+    return String(cString: cwd)
+  }
+
   /// The folder of `path` as written: `.` for a bare name, `/` for a file at the root.
   package static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
