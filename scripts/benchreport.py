@@ -39,7 +39,9 @@ def comparisons(results):
         add("render: each of the largest openclipart drawings to an 800 px PNG, one process "
             "per file", results["render"])
     if "thumbs" in results:
-        add("thumbs: 64 px thumbnails of 299 drawings, one process per file", results["thumbs"])
+        th = results["thumbs"]
+        add(f"thumbs: 64 px thumbnails of {th['drawings']} drawings{th['refused']}, one process "
+            "per file", th)
     if "filter" in results:
         add(f"filter: {results['filter']['source']} blurred (50) with a drop shadow, "
             "at 2000 px", {k: v for k, v in results["filter"].items() if k != "source"})
