@@ -18,7 +18,7 @@ extension Edit {
     guard document[id].isElement, id != document.root else {
       throw EditFailure("\(name) cannot be moved (the root or not an element)")
     }
-    if let style = document[id].attribute("style"), style.lowercased().contains("transform") {
+    if let style = document[id].attribute("style"), style.lowercased().contains(utf8: "transform") {
       throw EditFailure("\(name) has a transform in its style attribute")
     }
     guard let toParent = scene.parentTransform(of: id).inverted else {

@@ -90,10 +90,3 @@ package enum XMLEscape {
     }
   }
 }
-
-extension String {
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty, contains(target) else { return self }
-    return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-  }
-}

@@ -170,7 +170,7 @@ struct XMLReader {
     let text = message.map(String.init) ?? "not well-formed XML"
     let isLimit =
       err.pointee.code == XML_ERR_ENTITY_LOOP.rawValue
-      || err.pointee.code == XML_ERR_INTERNAL_ERROR.rawValue && text.contains("depth")
+      || err.pointee.code == XML_ERR_INTERNAL_ERROR.rawValue && text.contains(utf8: "depth")
     return SVGError(
       isLimit ? .limit : .syntax, text, file: path,
       location: SourceLocation(line: Int(err.pointee.line), column: Int(err.pointee.int2)))

@@ -54,6 +54,15 @@ import Testing
     #expect(try ids("[class^='']") == [])
   }
 
+  /// `*=` finds a substring of code points, as Selectors and browsers compare, not of
+  /// `Character`s: the `e` of a decomposed `é` is in it.
+  @Test func substringSelectorsCompareCodePoints() throws {
+    let svg = "<svg xmlns='http://www.w3.org/2000/svg'><g id='a' class='cafe\u{301}'/></svg>"
+    #expect(try selectedIDs("[class*='fe']", in: svg) == ["a"])
+    #expect(try selectedIDs("[class*='\u{301}']", in: svg) == ["a"])
+    #expect(try selectedIDs("[class*='fé']", in: svg) == [])
+  }
+
   @Test func combinators() throws {
     #expect(try ids("g rect") == ["r1", "r2"])
     #expect(try ids("svg > rect") == ["r3"])

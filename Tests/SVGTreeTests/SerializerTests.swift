@@ -37,6 +37,16 @@ import Testing
     #expect(Self.same(doc, again))
   }
 
+  /// `]]>` ends a CDATA section whatever follows it: before a combining mark too, where the
+  /// three are not three `Character`s.
+  @Test func escapesTheCDATAEndBeforeACombiningMark() throws {
+    var doc = try Document(string: "<svg xmlns='http://www.w3.org/2000/svg'><desc/></svg>")
+    let desc = try #require(doc.selectElements(named: "desc").first)
+    doc.append(Node(kind: .cdata, text: "x ]]>\u{301} y"), to: desc)
+    let again = try Document(string: doc.serialized())
+    #expect(Self.same(doc, again))
+  }
+
   @Test func roundTripsRealDrawings() throws {
     let dir = "/usr/share/openclipart/svg"
     let e = try #require(

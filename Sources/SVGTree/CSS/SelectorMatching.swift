@@ -78,7 +78,7 @@ extension CompoundSelector {
     case .dashMatch: return a == e || a.hasPrefix(e + "-")
     case .prefix: return !e.isEmpty && a.hasPrefix(e)
     case .suffix: return !e.isEmpty && a.hasSuffix(e)
-    case .substring: return !e.isEmpty && a.contains(e)
+    case .substring: return !e.isEmpty && a.contains(utf8: e)
     }
   }
 }
