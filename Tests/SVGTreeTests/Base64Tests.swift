@@ -4,16 +4,12 @@ import Testing
 @testable import SVGTree
 
 @Suite struct Base64Tests {
-  /// Forgiving base64 as it was decoded before, on Foundation's decoder: the oracle.
+  /// Forgiving base64 as it was decoded before, the same symbols padded for Foundation's
+  /// decoder: the oracle.
   private func foundation(_ input: [UInt8]) -> [UInt8]? {
-    var symbols = input.filter { !Character(Unicode.Scalar($0)).isASCIIWhitespace }
-    if symbols.count % 4 == 0, symbols.last == UInt8(ascii: "=") {
-      symbols.removeLast()
-      if symbols.last == UInt8(ascii: "=") { symbols.removeLast() }
-    }
-    guard symbols.count % 4 != 1, !symbols.contains(UInt8(ascii: "=")) else { return nil }
-    symbols += Array(repeating: UInt8(ascii: "="), count: (4 - symbols.count % 4) % 4)
-    return Data(base64Encoded: Data(symbols)).map { [UInt8]($0) }
+    guard let symbols = Base64.symbols(input) else { return nil }
+    let padding = Array(repeating: UInt8(ascii: "="), count: (4 - symbols.count % 4) % 4)
+    return Data(base64Encoded: Data(symbols + padding)).map { [UInt8]($0) }
   }
 
   @Test func decodesAsFoundationDoes() {

@@ -55,12 +55,7 @@ public struct DataURL: Sendable, Hashable {
 /// which svg-render does not link (see scripts/release-build).
 enum Base64 {
   static func decode(_ input: [UInt8]) -> [UInt8]? {
-    var symbols = input.filter { !Character(Unicode.Scalar($0)).isASCIIWhitespace }
-    if symbols.count % 4 == 0, symbols.last == UInt8(ascii: "=") {
-      symbols.removeLast()
-      if symbols.last == UInt8(ascii: "=") { symbols.removeLast() }
-    }
-    guard symbols.count % 4 != 1, !symbols.contains(UInt8(ascii: "=")) else { return nil }
+    guard let symbols = symbols(input) else { return nil }
     var out: [UInt8] = []
     out.reserveCapacity(symbols.count / 4 * 3 + 2)
     var bits: UInt32 = 0
@@ -75,6 +70,18 @@ enum Base64 {
       }
     }
     return out
+  }
+
+  /// The input's symbols without whitespace and padding; nil when the padding or the count
+  /// is wrong (the symbols themselves are checked as they are decoded).
+  static func symbols(_ input: [UInt8]) -> [UInt8]? {
+    var symbols = input.filter { !Character(Unicode.Scalar($0)).isASCIIWhitespace }
+    if symbols.count % 4 == 0, symbols.last == UInt8(ascii: "=") {
+      symbols.removeLast()
+      if symbols.last == UInt8(ascii: "=") { symbols.removeLast() }
+    }
+    guard symbols.count % 4 != 1, !symbols.contains(UInt8(ascii: "=")) else { return nil }
+    return symbols
   }
 
   private static func value(_ c: UInt8) -> UInt32? {
