@@ -28,16 +28,24 @@ public struct Path: Hashable, Sendable {
   public mutating func close() { elements.append(.close) }
 
   /// The path with every point mapped through `t`.
-  public func applying(_ t: Transform) -> Path {
-    Path(
-      elements.map { el in
-        switch el {
-        case .move(let p): .move(t.apply(p))
-        case .line(let p): .line(t.apply(p))
-        case .quad(let c, let p): .quad(t.apply(c), t.apply(p))
-        case .cubic(let c1, let c2, let p): .cubic(t.apply(c1), t.apply(c2), t.apply(p))
-        case .close: .close
-        }
-      })
+  public func applying(_ t: Transform) -> Path { Path(elements.map { $0.applying(t) }) }
+
+  /// Appends the elements of `other` with every point mapped through `t`, without making
+  /// the mapped path first (text appends one glyph outline after another).
+  public mutating func append(_ other: Path, applying t: Transform) {
+    for element in other.elements { elements.append(element.applying(t)) }
+  }
+}
+
+extension PathElement {
+  /// The element with every point mapped through `t`.
+  public func applying(_ t: Transform) -> PathElement {
+    switch self {
+    case .move(let p): .move(t.apply(p))
+    case .line(let p): .line(t.apply(p))
+    case .quad(let c, let p): .quad(t.apply(c), t.apply(p))
+    case .cubic(let c1, let c2, let p): .cubic(t.apply(c1), t.apply(c2), t.apply(p))
+    case .close: .close
+    }
   }
 }

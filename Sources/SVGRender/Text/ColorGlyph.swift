@@ -23,7 +23,7 @@ enum ColorGlyph {
     let hbFont = font.font(variations: g.variations)
     var out: [PathNode] = []
     for layer in layers.prefix(Int(count)) {
-      let path = GlyphOutline.path(layer.glyph, font: hbFont).applying(g.outlineTransform)
+      let path = font.outline(layer.glyph, in: hbFont).applying(g.outlineTransform)
       guard !path.isEmpty else { continue }
       var node = PathNode(source: nil, path: path)
       if layer.color_index == 0xFFFF || Int(layer.color_index) >= palette.count {

@@ -21,7 +21,7 @@ extension TextLayout {
       for p in pieces where p.width > 0 && thickness > 0 {
         let t = spanTransform * p.transform * .translate(0, offset)
         let r = Path.rectangle(x: 0, y: -thickness / 2, width: p.width, height: thickness)
-        path.elements += r.applying(t).elements
+        path.append(r, applying: t)
       }
       return path.isEmpty ? nil : path
     }

@@ -68,8 +68,7 @@ enum TextElement {
           continue
         }
         let font = g.font.font(variations: g.variations)
-        let p = GlyphOutline.path(g.glyph, font: font)
-        if !p.isEmpty { outline.elements += p.applying(g.outlineTransform).elements }
+        outline.append(g.font.outline(g.glyph, in: font), applying: g.outlineTransform)
       }
       flush()
       try decoration(span.lineThrough, span.style.lineThrough, span)
