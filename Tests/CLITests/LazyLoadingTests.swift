@@ -150,14 +150,21 @@ import Testing
   @Test func aLibraryLackingAFunctionIsAnErrorNamingBoth() throws {
     let dir = try temporaryDirectory()
     try """
-    <svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"><text y="15">Hi</text></svg>
+    <svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"><text y="15">\u{5E9}\u{5DC}\u{5D5}\u{5DD}</text></svg>
     """.write(toFile: "\(dir)/text.svg", atomically: true, encoding: .utf8)
+    let environment = try libraryLackingFunctions("libfribidi.so.0")
     let r = try Executable(name: "svg-render").run(
-      ["\(dir)/text.svg", "-o", "\(dir)/text.png"],
-      environment: try libraryLackingFunctions("libfribidi.so.0"))
+      ["\(dir)/text.svg", "-o", "\(dir)/text.png"], environment: environment)
     #expect(r.status == 1, "status \(r.status): \(r.stderr)")
     #expect(r.stderr.contains("libfribidi.so.0 has no fribidi_"), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: "\(dir)/text.png"))
+    // Left-to-right text with nothing that can be right-to-left never loads FriBidi.
+    try """
+    <svg xmlns="http://www.w3.org/2000/svg" width="80" height="20"><text y="15">Hi</text></svg>
+    """.write(toFile: "\(dir)/latin.svg", atomically: true, encoding: .utf8)
+    let latin = try Executable(name: "svg-render").run(
+      ["\(dir)/latin.svg", "-o", "\(dir)/latin.png"], environment: environment)
+    #expect(latin.status == 0, "status \(latin.status): \(latin.stderr)")
   }
 
   @Test func listingFontsWithoutFontconfigIsAnErrorNamingIt() throws {

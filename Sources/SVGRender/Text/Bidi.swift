@@ -75,11 +75,7 @@ enum Bidi {
   ) -> [BidiRun] {
     let scalars = Array(text.unicodeScalars)
     guard !scalars.isEmpty else { return [] }
-    // Left-to-right text with nothing that can be right-to-left is one run at level 0:
-    // FriBidi is not needed (nor loaded) for it.
-    if !paragraph.rtl, !paragraph.override, segments.allSatisfy({ $0.embeddings.isEmpty }),
-      !scalars.contains(where: mayBeRightToLeft)
-    {
+    if !needsFriBidi(text, paragraph: paragraph, segments: segments) {
       return [BidiRun(range: 0..<text.utf8.count, rtl: false)]
     }
     // The characters given to FriBidi: the text with the formatting characters of the
@@ -125,6 +121,17 @@ enum Bidi {
       }
     }
     return runs(scalars, levels)
+  }
+
+  /// Whether ``visualRuns(_:paragraph:segments:)`` asks FriBidi for the levels: not for
+  /// left-to-right text with nothing that can be right-to-left, which is one run at level
+  /// 0. FriBidi is loaded only for text that needs it (``TextElement``).
+  static func needsFriBidi(
+    _ text: String, paragraph: BidiParagraph,
+    segments: [(range: Range<Int>, embeddings: [BidiEmbedding])]
+  ) -> Bool {
+    paragraph.rtl || paragraph.override || !segments.allSatisfy { $0.embeddings.isEmpty }
+      || text.unicodeScalars.contains(where: mayBeRightToLeft)
   }
 
   /// Whether `s` is a right-to-left letter, an Arabic number or an explicit formatting

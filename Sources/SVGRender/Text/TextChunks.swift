@@ -63,9 +63,16 @@ struct TextChunk {
 
   /// The chunk's bidi runs in visual order.
   var visualRuns: [BidiRun] {
-    Bidi.visualRuns(
-      text, paragraph: paragraph,
-      segments: spans.map { ($0.start..<$0.end, $0.style.bidi) })
+    Bidi.visualRuns(text, paragraph: paragraph, segments: bidiSegments)
+  }
+
+  /// Whether finding ``visualRuns`` takes FriBidi.
+  var needsFriBidi: Bool {
+    Bidi.needsFriBidi(text, paragraph: paragraph, segments: bidiSegments)
+  }
+
+  private var bidiSegments: [(range: Range<Int>, embeddings: [BidiEmbedding])] {
+    spans.map { ($0.start..<$0.end, $0.style.bidi) }
   }
 
   /// The shift of the chunk's start from its anchor point, for its advance `width`:

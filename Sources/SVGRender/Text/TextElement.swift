@@ -11,7 +11,9 @@ enum TextElement {
     let context = builder.context
     let input = TextChunkCollector(id, context: context, viewport: state.viewport).input
     guard !input.chunks.isEmpty else { return [] }
-    if let reason = NativeLibrary.load(.fontconfig, .freetype, .harfbuzz, .fribidi) {
+    if let reason = NativeLibrary.load(.fontconfig, .freetype, .harfbuzz)
+      ?? (input.chunks.contains(where: \.needsFriBidi) ? NativeLibrary.fribidi.load() : nil)
+    {
       throw RenderError(reason)
     }
     let database = FontDatabase.shared(FontSources(context.options))
