@@ -79,19 +79,13 @@ private func visual(_ text: String, _ runs: [BidiRun]) -> [String] {
 
 @Suite(.enabled(if: haveArabicFont, "suite fonts not found at \(suiteFonts)"))
 struct ArabicShapingTests {
-  private func font(_ family: String) throws -> LoadedFont {
-    let db = FontDatabase.shared(directories: [suiteFonts])
-    let face = try #require(db.match(FontRequest(families: [family])))
-    return try #require(db.font(face.face))
-  }
-
   private func glyphs(_ text: String, rtl: Bool = true, font: LoadedFont) -> [UInt32] {
     let runs = Bidi.visualRuns(text, paragraph: BidiParagraph(rtl: rtl))
     return Shaping.shape(text, runs: runs, font: font, options: ShapingOptions()).map(\.glyph)
   }
 
   @Test func arabicLettersJoin() throws {
-    let amiri = try font("Amiri")
+    let amiri = try suiteFace("Amiri")
     let isolated = glyphs("\u{628}", font: amiri)
     let word = glyphs("\u{628}\u{628}\u{628}", font: amiri)
     #expect(isolated.count == 1 && word.count == 3)
@@ -103,7 +97,7 @@ struct ArabicShapingTests {
   @Test func arabicJoinsInsideARunThatStartsInHebrew() throws {
     // One right-to-left bidi run holding Hebrew then Arabic: shaped as one Hebrew run,
     // the Arabic letters would stay isolated.
-    let amiri = try font("Amiri")
+    let amiri = try suiteFace("Amiri")
     let isolated = glyphs("\u{628}", font: amiri)[0]
     let mixed = glyphs("\u{5D0} \u{628}\u{628}", font: amiri)
     #expect(mixed.filter { $0 == isolated }.isEmpty)
@@ -205,9 +199,7 @@ struct ArabicShapingTests {
 struct LanguageShapingTests {
   @Test func theLanguageSelectsLocalForms() throws {
     // Noto Sans draws Cyrillic be (U+0431) differently for Serbian (OpenType locl).
-    let db = FontDatabase.shared(directories: [suiteFonts])
-    let face = try #require(db.match(FontRequest(families: ["Noto Sans"])))
-    let font = try #require(db.font(face.face))
+    let font = try suiteFace("Noto Sans")
     func glyph(_ language: String?) -> UInt32? {
       let runs = Bidi.visualRuns("\u{431}")
       return Shaping.shape(

@@ -6,14 +6,8 @@ import Testing
 
 @Suite(.enabled(if: haveFonts, "suite fonts not found at \(suiteFonts)"))
 struct GlyphOutlineTests {
-  private func font(_ family: String) throws -> LoadedFont {
-    let db = FontDatabase.shared(directories: [suiteFonts])
-    let face = try #require(db.match(FontRequest(families: [family])))
-    return try #require(db.font(face.face))
-  }
-
   @Test func aKeptOutlineIsTheOneHarfBuzzDraws() throws {
-    let noto = try font("Noto Sans")
+    let noto = try suiteFace("Noto Sans")
     var glyph: hb_codepoint_t = 0
     #expect(hb_font_get_nominal_glyph(noto.font, 0x67, &glyph) != 0)  // g
     let drawn = GlyphOutline.path(glyph, font: noto.font)
@@ -25,7 +19,7 @@ struct GlyphOutlineTests {
   }
 
   @Test func theKeptOutlinesStayWithinTheirBound() throws {
-    let amiri = try font("Amiri")
+    let amiri = try suiteFace("Amiri")
     let count = hb_face_get_glyph_count(amiri.face)
     var drawnElements = 0
     for glyph in 0..<count {

@@ -14,6 +14,13 @@ let suiteFonts: String = {
 }()
 let haveFonts = FileManager.default.fileExists(atPath: suiteFonts + "/NotoSans-Regular.ttf")
 
+/// The face the suite's fonts (and the system's) give for `family`.
+func suiteFace(_ family: String) throws -> LoadedFont {
+  let db = FontDatabase.shared(directories: [suiteFonts])
+  let face = try #require(db.match(FontRequest(families: [family])))
+  return try #require(db.font(face.face))
+}
+
 private func tree(_ body: String, fonts: [String] = [suiteFonts]) throws -> RenderTree {
   let doc = try Document(
     string: "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='200'>\(body)</svg>")
