@@ -1,5 +1,7 @@
 import Foundation
+import SVGGeometry
 import SVGTree
+import TestSupport
 import Testing
 
 @testable import SVGRender
@@ -42,5 +44,23 @@ struct TextBoundingBoxTests {
       """)
     #expect((20..<60).contains { b.rgba(x: $0, y: 82).a > 0 })
     for x in 20..<60 { #expect(b.rgba(x: x, y: 87).a == 0) }
+  }
+}
+
+@Suite struct ClusterBoxTests {
+  /// A cluster's box is found without making its path, to the bit.
+  @Test func rectangleBoundsAreThePathsBounds() {
+    var random = SplitMix(seed: 29)
+    func value() -> Double { (random.next() - 0.5) * 2_000 }
+    for _ in 0..<2_000 {
+      let t = Transform(
+        a: value() / 300, b: value() / 900, c: value() / 900, d: value() / 300, e: value(),
+        f: value())
+      let (x, y, width, height) = (value(), value(), abs(value()) / 7, abs(value()) / 3)
+      let path = Path.rectangle(x: x, y: y, width: width, height: height)
+      #expect(
+        Path.rectangleBounds(x: x, y: y, width: width, height: height, t)
+          == path.bounds(transformedBy: t))
+    }
   }
 }

@@ -51,8 +51,9 @@ extension TextLayout {
         any = true
       }
       let advance = c.advance > 0 ? c.advance : 1
-      let box = Path.rectangle(x: 0, y: -c.ascent, width: advance, height: c.height)
-      grow(box.bounds(transformedBy: spanTransform * c.fullTransform))
+      grow(
+        Path.rectangleBounds(
+          x: 0, y: -c.ascent, width: advance, height: c.height, spanTransform * c.fullTransform))
     }
     if any { spans.append(out) }
   }
@@ -100,5 +101,19 @@ extension Path {
       .move(Point(x, y)), .line(Point(x + width, y)), .line(Point(x + width, y + height)),
       .line(Point(x, y + height)), .close,
     ])
+  }
+
+  /// The bounds of ``rectangle(x:y:width:height:)`` under `t`, the very ones
+  /// `bounds(transformedBy:)` gives (its four segments, unioned in the same order) without
+  /// making the path and its subpaths: text lays out one such box per cluster.
+  static func rectangleBounds(
+    x: Double, y: Double, width: Double, height: Double, _ t: Transform
+  ) -> Rect {
+    let a = t.apply(Point(x, y))
+    let b = t.apply(Point(x + width, y))
+    let c = t.apply(Point(x + width, y + height))
+    let d = t.apply(Point(x, y + height))
+    return PathSegment.line(a, b).bounds.union(PathSegment.line(b, c).bounds)
+      .union(PathSegment.line(c, d).bounds).union(PathSegment.line(d, a).bounds)
   }
 }
