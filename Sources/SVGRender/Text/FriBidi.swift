@@ -1,7 +1,8 @@
 import CFriBidi
 
-/// Every call into GNU FriBidi, kept in this one file so that the library can later be
-/// loaded lazily without touching the bidi logic in ``Bidi``.
+/// Every call into GNU FriBidi, kept in this one file apart from the bidi logic in ``Bidi``.
+/// The library is loaded only for text that needs it
+/// (``Bidi/needsFriBidi(_:paragraph:segments:)``).
 enum FriBidi {
   /// The paragraph's base direction: left-to-right, right-to-left, or found from its
   /// first strong character (rules P2 and P3).
