@@ -36,6 +36,7 @@ let package = Package(
     .systemLibrary(name: "CHarfBuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CFriBidi", providers: [.apt(["libfribidi-dev"])]),
     .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(name: "CIsal", providers: [.apt(["libisal-dev"])]),
     // The trampolines (written by scripts/lazy-bindings) and the loader behind them, and
     // the libraries every render needs, linked statically from Debian's archives (an
     // archive before those it calls). What the archives call in a lazily loaded library
@@ -62,7 +63,7 @@ let package = Package(
       name: "SVGRender",
       dependencies: [
         "SVGTree", "SVGGeometry", "CCairo", "CPNG", "CZlib", "CJpeg", "CGif", "CWebP", "CHarfBuzz",
-        "CFontconfig", "CFriBidi", "CLazyBinding",
+        "CFontconfig", "CFriBidi", "CIsal", "CLazyBinding",
       ]),
     .target(name: "CommandLineKit"),
     // svg-render's job (options, read, edit, build, render, write, batch, --query-all,

@@ -19,6 +19,7 @@ static const char *const sonames[INKPATH_LIBRARY_COUNT] = {
     /* The version the archive's calls carry in their names (ucnv_open_72). */
     [INKPATH_LIBRARY_ICU] = "libicuuc.so." U_ICU_VERSION_SHORT,
     [INKPATH_LIBRARY_LZMA] = "liblzma.so.5",
+    [INKPATH_LIBRARY_ISAL] = "libisal.so.2",
 };
 
 /* One handle per library, written once under the lock and read without it afterwards. A

@@ -19,6 +19,7 @@
 #include "../CFontconfig/shim.h"
 #include "ArchiveCalls.h"
 #include "../CFriBidi/shim.h"
+#include "../CIsal/shim.h"
 
 /* Every function, in the order of its slot: the loader looks up a library's functions
    when it opens the library, so one it lacks is that library's load error. */
@@ -175,9 +176,12 @@ const inkpath_function inkpath_functions[] = {
     {INKPATH_LIBRARY_LZMA, "lzma_code"},
     {INKPATH_LIBRARY_LZMA, "lzma_end"},
     {INKPATH_LIBRARY_LZMA, "lzma_properties_decode"},
+    {INKPATH_LIBRARY_ISAL, "isal_deflate"},
+    {INKPATH_LIBRARY_ISAL, "isal_deflate_init"},
+    {INKPATH_LIBRARY_ISAL, "isal_deflate_reset"},
 };
-const size_t inkpath_function_count = 152;
-void *inkpath_function_slots[152];
+const size_t inkpath_function_count = 155;
+void *inkpath_function_slots[155];
 
 /* The trampolines are hidden: a library's own calls (HarfBuzz's to FreeType,
    fontconfig's to FreeType) bind to the real function, never to these. */
@@ -965,6 +969,23 @@ void lzma_end(lzma_stream * a0) {
 lzma_ret lzma_properties_decode(lzma_filter * a0, const lzma_allocator * a1, const uint8_t * a2, size_t a3) {
   INKPATH_RESOLVE(151, lzma_properties_decode)
   return f(a0, a1, a2, a3);
+}
+
+/* INKPATH_LIBRARY_ISAL */
+
+int isal_deflate(struct isal_zstream * a0) {
+  INKPATH_RESOLVE(152, isal_deflate)
+  return f(a0);
+}
+
+void isal_deflate_init(struct isal_zstream * a0) {
+  INKPATH_RESOLVE(153, isal_deflate_init)
+  f(a0);
+}
+
+void isal_deflate_reset(struct isal_zstream * a0) {
+  INKPATH_RESOLVE(154, isal_deflate_reset)
+  f(a0);
 }
 
 #pragma GCC visibility pop

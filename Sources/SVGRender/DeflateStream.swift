@@ -1,7 +1,8 @@
 import CZlib
 import Synchronization
 
-/// A raw deflate stream of the fast PNG encoding, kept for reuse.
+/// A zlib raw deflate stream of the fast PNG encoding where libisal cannot be loaded
+/// (``IgzipStream`` deflates otherwise), kept for reuse.
 ///
 /// Setting a stream up (`deflateInit2`) allocates and clears its window, hash chains and
 /// pending buffer, about 256 KiB at zlib's defaults; for a 64 px thumbnail or a service's

@@ -36,8 +36,8 @@ extension Bitmap {
 
   /// Uncompressed bytes (rows with their filter byte) per band of a session's PNG: small
   /// enough that a tap's change deflates few rows beyond its own, large enough that the
-  /// window lost at each band's start costs little (about 1% of the file on openclipart's
-  /// largest drawings).
+  /// window lost at each band's start costs little (0.4% of the file over openclipart's 40
+  /// largest drawings at 800 px, deflated by igzip; about 1% by zlib).
   static let sessionBandBytes = 128 << 10
   /// At most this many bands in a session's PNG (each is an IDAT chunk).
   static let maxSessionBands = 256

@@ -8,13 +8,14 @@ import SVGTree
 ///
 /// cairo's own PNG writer always uses libpng's default settings, which spend more time
 /// compressing than rendering took (4x the render on openclipart's largest drawings);
-/// ``Bitmap/pngData(fast:)`` lets the caller choose. The fast encoding (no row filters, zlib
-/// level 1, see ``ParallelPNG/level``) is written here: bands of rows are
+/// ``Bitmap/pngData(fast:)`` lets the caller choose. The fast encoding (no row filters,
+/// ISA-L's igzip at level 1, or zlib at level 1 where libisal cannot be loaded: see
+/// ``ParallelPNG/deflater(width:height:count:)``) is written here: bands of rows are
 /// un-premultiplied and deflated on all cores at once, each band straight from the bitmap in
-/// blocks of about 63 KiB, each deflated afresh (the image is never held twice, and zlib never
-/// slides its window: ``ParallelPNG/blockBytes``), and the bands' deflate streams are joined
-/// into one zlib stream (a sync flush ends every band but the last; their Adler-32 checksums
-/// combine), as pigz does. The small encoding goes through libpng's adaptive filters.
+/// blocks of about 63 KiB (the image is never held twice: ``ParallelPNG/blockBytes``), and
+/// the bands' deflate streams are joined into one zlib stream (a sync flush ends every band
+/// but the last; their Adler-32 checksums combine), as pigz does. The small encoding goes
+/// through libpng's adaptive filters.
 enum PNGEncoder {
   static func encode(_ bitmap: Bitmap, fast: Bool) throws(RenderError) -> [UInt8] {
     fast ? try ParallelPNG.encode(bitmap) : try encodeSmall(bitmap)
@@ -129,9 +130,9 @@ enum PNGEncoder {
 
 /// The fast PNG writer: bands of rows deflated in parallel into one zlib stream.
 enum ParallelPNG {
-  /// zlib level of the fast encoding, whatever the image's size. libpng's
-  /// `PNG_IMAGE_FLAG_FAST` uses 3; on the 40 largest openclipart drawings at 800 px (one
-  /// `svg-render` each) level 1 with ``DeflateStream/maxMemLevel`` 7 took 9% fewer
+  /// zlib level of the fast encoding where libisal cannot be loaded, whatever the image's
+  /// size. libpng's `PNG_IMAGE_FLAG_FAST` uses 3; on the 40 largest openclipart drawings at
+  /// 800 px (one `svg-render` each) level 1 with ``DeflateStream/maxMemLevel`` 7 took 9% fewer
   /// instructions to encode than level 3 with 6 (1,639M against 1,802M, callgrind; 1.6% of
   /// the whole runs), and 30% less CPU time to deflate (a C harness over their rows), for
   /// files 3.3% larger, still 16% smaller than resvg's (level 2: 1.8% larger). On the 299
@@ -160,6 +161,8 @@ enum ParallelPNG {
     var data: [UInt8] = []
     var adler: UInt = 1
     var length = 0
+    /// The window its back-references stay within, 2^windowBits bytes (igzip's: 32 KiB).
+    var windowBits: Int32 = 15
     var failed = false
   }
 
@@ -172,15 +175,24 @@ enum ParallelPNG {
     max(1, min(maxBands, h, w * h / minPixelsPerBand))
   }
 
-  /// The zlib level, deflate window and hash sizes of a `w` × `h` image in `count` bands
-  /// (by default ``bandCount(width:height:)``): ``level``, the window and hash of its largest
-  /// band (``DeflateStream/parameters(forBytes:)``), the same for every band.
-  static func streamParameters(width w: Int, height h: Int, count: Int? = nil)
-    -> (level: Int32, windowBits: Int32, memLevel: Int32)
-  {
+  /// How the rows of an image are deflated.
+  enum Deflater: Equatable {
+    /// zlib at ``ParallelPNG/level`` with this window and hash (``DeflateStream``).
+    case zlib(windowBits: Int32, memLevel: Int32)
+    /// igzip at level 1, whose window is 32 KiB (``IgzipStream``).
+    case igzip
+  }
+
+  /// How a `w` × `h` image in `count` bands (by default ``bandCount(width:height:)``) is
+  /// deflated: by igzip when libisal can be loaded (even a 64 px thumbnail, one process
+  /// each, took no longer with it, loading included: 1.005x the time over the 235 of
+  /// `scripts/bench thumbs`, and their batch 0.95x), else by zlib with the window and hash
+  /// of its largest band (``DeflateStream/parameters(forBytes:)``), the same for every band.
+  static func deflater(width w: Int, height h: Int, count: Int? = nil) -> Deflater {
+    if IgzipStream.isAvailable { return .igzip }
     let count = count ?? bandCount(width: w, height: h)
     let (windowBits, memLevel) = DeflateStream.parameters(forBytes: (h / count + 1) * (1 + w * 4))
-    return (level, windowBits, memLevel)
+    return .zlib(windowBits: windowBits, memLevel: memLevel)
   }
 
   /// The rows of band `i` of `count` in an image of `h` rows.
@@ -190,9 +202,11 @@ enum ParallelPNG {
 
   /// The deflated bands of `bitmap` (`count` of them, by default ``bandCount(width:height:)``),
   /// on all cores; the bands of `reused` that `redo` does not name are taken as they are
-  /// (they hold the same rows of an earlier image).
+  /// (they hold the same rows of an earlier image). `deflater` is the image's by default
+  /// (``deflater(width:height:count:)``).
   static func bands(
-    of bitmap: Bitmap, count: Int? = nil, reusing reused: [Band]? = nil, redo: Set<Int> = []
+    of bitmap: Bitmap, count: Int? = nil, reusing reused: [Band]? = nil, redo: Set<Int> = [],
+    using deflater: Deflater? = nil
   ) throws(RenderError) -> [Band] {
     let (w, h) = (bitmap.width, bitmap.height)
     let count = count ?? bandCount(width: w, height: h)
@@ -205,7 +219,8 @@ enum ParallelPNG {
         let pixels = UnsafeSendable(pixels)
         let deflateBand = { @Sendable (i: Int) in
           out.value[i] = band(
-            i, of: count, pixels: pixels.value, width: w, height: h, stride: stride)
+            i, of: count, pixels: pixels.value, width: w, height: h, stride: stride,
+            using: deflater)
         }
         // One band (every small image) is deflated on the calling thread.
         if work.count == 1 {
@@ -215,24 +230,32 @@ enum ParallelPNG {
         }
       }
     }
-    guard !bands.contains(where: \.failed) else { throw RenderError("cannot encode PNG: zlib") }
+    guard !bands.contains(where: \.failed) else { throw RenderError("cannot encode PNG: deflate") }
     return bands
   }
 
   /// Band `i` of `count` of a `w` × `h` image whose row `y` starts `y × stride` bytes into
-  /// `pixels` (failed when zlib fails).
+  /// `pixels`, deflated by `deflater` (by default the image's); failed when deflate fails.
   static func band(
     _ i: Int, of count: Int, pixels: UnsafeRawBufferPointer, width w: Int, height h: Int,
-    stride: Int
+    stride: Int, using deflater: Deflater? = nil
   ) -> Band {
-    let stream = streamParameters(width: w, height: h, count: count)
-    return DeflateStream.withStream(
-      level: stream.level, windowBits: stream.windowBits, memLevel: stream.memLevel
-    ) { z in
-      deflate(
-        pixels, width: w, stride: stride, rows: rows(ofBand: i, of: count, height: h),
-        last: i == count - 1, into: z)
-    } ?? Band(failed: true)
+    let rows = rows(ofBand: i, of: count, height: h)
+    let last = i == count - 1
+    var band: Band
+    switch deflater ?? self.deflater(width: w, height: h, count: count) {
+    case .igzip:
+      band = IgzipStream.withStream { z in
+        deflate(pixels, width: w, stride: stride, rows: rows, last: last, into: .igzip(z))
+      }
+    case .zlib(let windowBits, let memLevel):
+      band =
+        DeflateStream.withStream(level: level, windowBits: windowBits, memLevel: memLevel) {
+          z in deflate(pixels, width: w, stride: stride, rows: rows, last: last, into: .zlib(z))
+        } ?? Band(failed: true)
+      band.windowBits = windowBits
+    }
+    return band
   }
 
   /// The PNG file of deflated `bands` of a `w` × `h` image (in as many bands), written
@@ -243,12 +266,10 @@ enum ParallelPNG {
     for band in bands.dropFirst() { adler = adler32_combine(adler, band.adler, band.length) }
     // 8 bits per channel, RGBA, deflate, no filter method, no interlace.
     let header = bigEndian(UInt32(w)) + bigEndian(UInt32(h)) + [8, 6, 0, 0, 0]
-    // The zlib header names the window (2^windowBits bytes) and, as zlib writes it, the
-    // level class (0 "fastest" for level 1, 1 "fast" for 2 to 5); its check bits make it a
-    // multiple of 31.
-    let stream = streamParameters(width: w, height: h, count: bands.count)
-    let levelClass: UInt16 = stream.level < 2 ? 0 : 1
-    var zlibHeader = UInt16(stream.windowBits - 8) << 12 | 0x08 << 8 | levelClass << 6
+    // The zlib header names the window (2^windowBits bytes) and the level class, 0
+    // ("fastest", as zlib writes it for level 1); its check bits make it a multiple of 31.
+    let windowBits = bands.map(\.windowBits).max()!
+    var zlibHeader = UInt16(windowBits - 8) << 12 | 0x08 << 8
     zlibHeader += 31 - zlibHeader % 31
     let size = bands.reduce(8 + 25 + 13 + 12 + 6) { $0 + $1.data.count + 12 }
     return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
@@ -269,70 +290,6 @@ enum ParallelPNG {
       png.chunk("IEND", [])
       count = png.at - buffer.baseAddress!
     }
-  }
-
-  /// The most bytes of rows deflated in one block: below the position at which zlib slides
-  /// its window, twice the window (32 KiB at most) less its lookahead margin of 262 bytes.
-  static let blockBytes = 63 << 10
-
-  /// Raw deflate of `rows` (each a filter byte of 0 and straight RGBA), ending with a sync
-  /// flush so the next band's stream continues it, or with the final block when `last`.
-  ///
-  /// Each block of rows (at most ``blockBytes``) is deflated afresh (`deflateReset` after a
-  /// sync flush), as bands are: zlib then never slides its window, which costs it, for
-  /// every 32 KiB of input, a pass over its 32 Ki back-links and its hash table. On the 40
-  /// largest openclipart drawings at 800 px that pass was 7% of `svg-render`'s instructions;
-  /// the blocks' first rows, which can no longer refer to the rows above, make the files
-  /// 3.8% larger (still a fifth smaller than resvg's).
-  static func deflate(
-    _ pixels: UnsafeRawBufferPointer, width: Int, stride: Int, rows: Range<Int>, last: Bool,
-    into z: UnsafeMutablePointer<z_stream>
-  )
-    -> Band
-  {
-    var band = Band()
-    let rowBytes = 1 + width * 4
-    let rowsPerBlock = max(1, min(rows.count, blockBytes / rowBytes))
-    let block = UnsafeMutableRawPointer.allocate(byteCount: rowBytes * rowsPerBlock, alignment: 16)
-    defer { block.deallocate() }
-    let scratchSize = min(64 << 10, Int(deflateBound(z, UInt(rows.count * rowBytes))) + 16)
-    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchSize)
-    defer { scratch.deallocate() }
-    band.data.reserveCapacity(rows.count * rowBytes / 8)
-    var y = rows.lowerBound
-    repeat {
-      if y > rows.lowerBound, deflateReset(z) != Z_OK {
-        band.failed = true
-        return band
-      }
-      let n = min(rowsPerBlock, rows.upperBound - y)
-      for k in 0..<n {
-        block.storeBytes(of: 0, toByteOffset: k * rowBytes, as: UInt8.self)
-        PNGEncoder.unpremultiply(
-          pixels, row: y + k, width: width, stride: stride, into: block + k * rowBytes + 1)
-      }
-      let bytes = n * rowBytes
-      let input = block.assumingMemoryBound(to: UInt8.self)
-      band.adler = UInt(Adler32.update(UInt32(band.adler), block, count: bytes))
-      band.length += bytes
-      y += n
-      let flush = y == rows.upperBound && last ? Z_FINISH : Z_SYNC_FLUSH
-      z.pointee.next_in = input
-      z.pointee.avail_in = UInt32(bytes)
-      repeat {
-        z.pointee.next_out = scratch
-        z.pointee.avail_out = UInt32(scratchSize)
-        let status = CZlib.deflate(z, flush)
-        if status == Z_STREAM_ERROR {
-          band.failed = true
-          return band
-        }
-        band.data.append(
-          contentsOf: UnsafeBufferPointer(
-            start: scratch, count: scratchSize - Int(z.pointee.avail_out)))
-      } while z.pointee.avail_out == 0
-    } while y < rows.upperBound
-    return band
   }
 
   static func bigEndian(_ v: UInt32) -> [UInt8] {

@@ -6,7 +6,7 @@ import CLazyBinding
 /// needing one asks for it first, so a library that is missing or broken becomes that job's
 /// error, naming the library, instead of stopping the process at its first call.
 package enum NativeLibrary: Sendable, CaseIterable {
-  case jpeg, gif, webp, harfbuzz, fontconfig, freetype, fribidi
+  case jpeg, gif, webp, harfbuzz, fontconfig, freetype, fribidi, isal
 
   private var id: inkpath_library {
     switch self {
@@ -17,6 +17,7 @@ package enum NativeLibrary: Sendable, CaseIterable {
     case .fontconfig: INKPATH_LIBRARY_FONTCONFIG
     case .freetype: INKPATH_LIBRARY_FREETYPE
     case .fribidi: INKPATH_LIBRARY_FRIBIDI
+    case .isal: INKPATH_LIBRARY_ISAL
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The libraries every render needs are linked into the tools statically; the others are
@@ -9,7 +10,7 @@ import Testing
   /// Every library CLazyBinding loads, by the soname it opens.
   static let lazySonames = [
     "libjpeg.so.62", "libgif.so.7", "libwebp.so.7", "libharfbuzz.so.0", "libfontconfig.so.1",
-    "libfreetype.so.6", "libfribidi.so.0", "liblzma.so.5",
+    "libfreetype.so.6", "libfribidi.so.0", "liblzma.so.5", "libisal.so.2",
   ]
   /// The shared copies of the libraries linked in (Package.swift, CLazyBinding).
   static let linkedSonames = ["libxml2.so.2", "libcairo.so.2", "libpng16.so.16", "libz.so.1"]
@@ -102,6 +103,21 @@ import Testing
     let list = try Executable(name: "svg-query").run(
       [garden, "--list"], environment: environment)
     #expect(list.status == 0, "status \(list.status): \(list.stderr)")
+  }
+
+  /// PNG rows are deflated by igzip, and by zlib where libisal cannot be loaded: the same
+  /// pixels in other bytes, and no error.
+  @Test func withoutLibisalPNGsAreDeflatedByZlib() throws {
+    let dir = try temporaryDirectory()
+    let plain = try Executable(name: "svg-render").run([garden, "-o", "\(dir)/igzip.png"])
+    #expect(plain.status == 0, "status \(plain.status): \(plain.stderr)")
+    let render = try Executable(name: "svg-render").run(
+      [garden, "-o", "\(dir)/zlib.png"], environment: try brokenLibrary("libisal.so.2"))
+    #expect(render.status == 0, "status \(render.status): \(render.stderr)")
+    let igzip = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(dir)/igzip.png")))
+    let zlib = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(dir)/zlib.png")))
+    #expect(igzip != zlib)
+    #expect(try PNG.decode(igzip).pixels == PNG.decode(zlib).pixels)
   }
 
   /// SCSU is an encoding that neither libxml2 nor iconv knows: the linked-in libxml2 reads

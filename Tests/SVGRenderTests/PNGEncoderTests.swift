@@ -29,13 +29,37 @@ import Testing
     return bitmap
   }
 
-  @Test(arguments: [(1, 1), (3, 2), (64, 64), (64, 128), (200, 300), (700, 600), (1500, 90)])
+  static let sizes = [(1, 1), (3, 2), (64, 64), (64, 128), (200, 300), (700, 600), (1500, 90)]
+
+  /// The zlib deflater an image gets where libisal cannot be loaded.
+  static func zlib(width: Int, height: Int) -> ParallelPNG.Deflater {
+    let count = ParallelPNG.bandCount(width: width, height: height)
+    let (windowBits, memLevel) = DeflateStream.parameters(
+      forBytes: (height / count + 1) * (1 + width * 4))
+    return .zlib(windowBits: windowBits, memLevel: memLevel)
+  }
+
+  @Test(arguments: sizes)
   func decodesToThePixelsEncoded(_ size: (Int, Int)) throws {
     let original = Self.bitmap(width: size.0, height: size.1, seed: UInt64(size.0 * 7919 + size.1))
     let png = try original.pngData()
     let decoded = try PNG.decode(png)
     #expect(decoded.width == original.width && decoded.height == original.height)
     #expect(decoded.pixels == original.pixels)
+  }
+
+  /// Both deflaters, and bands of one joined with bands of the other, decode to the pixels.
+  @Test(arguments: sizes)
+  func eachDeflaterDecodesToThePixelsEncoded(_ size: (Int, Int)) throws {
+    let (w, h) = size
+    let original = Self.bitmap(width: w, height: h, seed: UInt64(w * 31 + h))
+    let zlib = try ParallelPNG.bands(of: original, using: Self.zlib(width: w, height: h))
+    let igzip = try ParallelPNG.bands(of: original, using: .igzip)
+    let mixed = zlib.indices.map { $0 % 2 == 0 ? zlib[$0] : igzip[$0] }
+    for bands in [zlib, igzip, mixed] {
+      let decoded = try PNG.decode(ParallelPNG.assemble(bands, width: w, height: h))
+      #expect(decoded.pixels == original.pixels, "\(w)x\(h)")
+    }
   }
 
   /// Opaque, transparent and translucent pixels in every mix and at every place in rows of
@@ -75,21 +99,36 @@ import Testing
   @Test func aReusedStreamWritesTheBytesOfANewOne() throws {
     let small = Self.bitmap(width: 64, height: 64, seed: 1)
     let large = Self.bitmap(width: 700, height: 600, seed: 2)
-    let first = try small.pngData()
-    // Streams of other sizes are taken and given back in between.
-    _ = try large.pngData()
-    _ = try Self.bitmap(width: 5, height: 5, seed: 3).pngData()
-    #expect(try small.pngData() == first)
-    #expect(try small.fastPNG().bytes == first)
+    for deflater in [ParallelPNG.Deflater.igzip, Self.zlib(width: 64, height: 64)] {
+      func png(_ bitmap: Bitmap) throws -> [UInt8] {
+        let bands = try ParallelPNG.bands(of: bitmap, using: deflater)
+        return ParallelPNG.assemble(bands, width: bitmap.width, height: bitmap.height)
+      }
+      let first = try png(small)
+      // Streams of other sizes are taken and given back in between.
+      _ = try png(large)
+      _ = try png(Self.bitmap(width: 5, height: 5, seed: 3))
+      #expect(try png(small) == first)
+    }
+    #expect(try small.fastPNG().bytes == small.pngData())
   }
 
-  @Test func everyImageIsDeflatedAtLevelOneInAnyNumberOfBands() {
-    #expect(ParallelPNG.streamParameters(width: 64, height: 64).level == 1)
-    #expect(ParallelPNG.streamParameters(width: 64, height: 64, count: 4).level == 1)
-    #expect(ParallelPNG.streamParameters(width: 64, height: 64).memLevel == 7)
-    #expect(ParallelPNG.streamParameters(width: 200, height: 200).level == 1)
-    #expect(ParallelPNG.streamParameters(width: 200, height: 200, count: 8).level == 1)
-    #expect(ParallelPNG.streamParameters(width: 800, height: 600).memLevel == 7)
+  /// libisal is installed where the tests run (scripts/bootstrap): every image goes through
+  /// igzip, whose window the zlib header names.
+  @Test func everyImageIsDeflatedByIgzipWhereLibisalLoads() throws {
+    #expect(IgzipStream.isAvailable)
+    #expect(ParallelPNG.deflater(width: 1, height: 1) == .igzip)
+    #expect(ParallelPNG.deflater(width: 800, height: 600, count: 4) == .igzip)
+    let png = try Self.bitmap(width: 700, height: 600, seed: 4).pngData()
+    // The IDAT's first two bytes, after the signature (8), IHDR (25) and sRGB (13) chunks
+    // and the IDAT's length and type (8): a 32 KiB window, deflate, the fastest level.
+    #expect(Array(png[54..<56]) == [0x78, 0x01])
+  }
+
+  @Test func whereLibisalIsMissingImagesAreDeflatedAtZlibLevelOne() {
+    #expect(ParallelPNG.level == 1)
+    #expect(Self.zlib(width: 64, height: 64) == .zlib(windowBits: 15, memLevel: 7))
+    #expect(Self.zlib(width: 800, height: 600) == .zlib(windowBits: 15, memLevel: 7))
   }
 
   @Test func theWindowCoversTheDataOfSmallImagesAndIsZlibsLargestForBigOnes() {
