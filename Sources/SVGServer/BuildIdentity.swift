@@ -4,7 +4,9 @@ import Glibc
 /// their inputs. The bytes of a render depend on the code as well as on the drawing (an
 /// encoder setting or a rasterizer fix changes them), so a strong, `immutable` ETag of the
 /// inputs alone would name different bytes after an upgrade. Replicas running the same build
-/// agree; an upgrade changes every such ETag once.
+/// agree, given the same shared libraries loaded when first called (HarfBuzz and FreeType
+/// shape and draw text; libisal deflates PNGs, and zlib does where it is missing, in other
+/// bytes): replicas of one image. An upgrade changes every such ETag once.
 enum BuildIdentity {
   /// Empty when the program was linked without a build ID (`--build-id=none`); the ETags are
   /// then those of the inputs alone.
