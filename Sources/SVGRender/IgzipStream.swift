@@ -35,7 +35,7 @@ final class IgzipStream: @unchecked Sendable {
   private static let idle = Mutex<[IgzipStream]>([])
 
   /// Runs `body` with a stream set for a new raw deflate stream at level 1: an idle one
-  /// when there is one (a stream and its buffers are 380 KiB, mapped and cleared when new).
+  /// when there is one (a stream and its buffers are 350 KiB, mapped and cleared when new).
   static func withStream<T>(_ body: (UnsafeMutablePointer<isal_zstream>) -> T) -> T {
     let stream = idle.withLock { $0.popLast() } ?? IgzipStream()
     let z = stream.stream

@@ -4,7 +4,8 @@ import CLazyBinding
 /// link none of them; see `CLazyBinding`; libxml2, cairo, libpng and zlib, which every
 /// render needs, are linked statically and are not here). Each place that starts a job
 /// needing one asks for it first, so a library that is missing or broken becomes that job's
-/// error, naming the library, instead of stopping the process at its first call.
+/// error, naming the library, instead of stopping the process at its first call; libisal
+/// alone has a stand-in (zlib deflates PNGs without it).
 package enum NativeLibrary: Sendable, CaseIterable {
   case jpeg, gif, webp, harfbuzz, fontconfig, freetype, fribidi, isal
 

@@ -5,7 +5,7 @@ import Testing
 /// The libraries every render needs are linked into the tools statically; the others are
 /// loaded when first used (Sources/CLazyBinding): the tools name none of either in their
 /// dynamic section, start without them, and a library that cannot be loaded is an error
-/// naming it.
+/// naming it (but libisal, whose absence only changes a PNG's bytes).
 @Suite struct LazyLoadingTests {
   /// Every library CLazyBinding loads, by the soname it opens.
   static let lazySonames = [

@@ -26,7 +26,7 @@ typedef enum {
   INKPATH_LIBRARY_FRIBIDI,
   INKPATH_LIBRARY_ICU,  /* only libxml2 calls it (ArchiveCalls.h) */
   INKPATH_LIBRARY_LZMA, /* only libxml2 calls it (ArchiveCalls.h) */
-  INKPATH_LIBRARY_ISAL, /* large PNGs' deflate (ParallelPNG) */
+  INKPATH_LIBRARY_ISAL, /* PNG output's deflate (ParallelPNG; zlib without it) */
   INKPATH_LIBRARY_COUNT
 } inkpath_library;
 
