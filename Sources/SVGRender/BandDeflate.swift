@@ -50,7 +50,7 @@ extension ParallelPNG {
       band.length += bytes
       let first = y == rows.lowerBound
       y += n
-      let input = UnsafeBufferPointer(
+      let input = UnsafeMutableBufferPointer(
         start: block.assumingMemoryBound(to: UInt8.self), count: bytes)
       guard
         stream.deflate(
@@ -71,40 +71,47 @@ extension ParallelPNG.DeflateInto {
   /// zlib deflates each block afresh (a reset unless it is the first) and ends it with a
   /// sync flush, or the final block; igzip continues the band's stream and ends it so.
   func deflate(
-    _ input: UnsafeBufferPointer<UInt8>, first: Bool, end: Bool, last: Bool,
+    _ input: UnsafeMutableBufferPointer<UInt8>, first: Bool, end: Bool, last: Bool,
     scratch: UnsafeMutableBufferPointer<UInt8>, into out: inout [UInt8]
   ) -> Bool {
-    let next = UnsafeMutablePointer(mutating: input.baseAddress!)
     switch self {
     case .zlib(let z):
       if !first, deflateReset(z) != Z_OK { return false }
-      z.pointee.next_in = next
+      z.pointee.next_in = input.baseAddress
       z.pointee.avail_in = UInt32(input.count)
-      repeat {
-        z.pointee.next_out = scratch.baseAddress
-        z.pointee.avail_out = UInt32(scratch.count)
-        if CZlib.deflate(z, end && last ? Z_FINISH : Z_SYNC_FLUSH) == Z_STREAM_ERROR {
-          return false
-        }
-        out.append(
-          contentsOf: UnsafeBufferPointer(
-            rebasing: scratch.prefix(scratch.count - Int(z.pointee.avail_out))))
-      } while z.pointee.avail_out == 0
-      return true
+      return Self.drain(scratch, into: &out) { next, room in
+        z.pointee.next_out = next
+        z.pointee.avail_out = room
+        let status = CZlib.deflate(z, end && last ? Z_FINISH : Z_SYNC_FLUSH)
+        return status == Z_STREAM_ERROR ? nil : z.pointee.avail_out
+      }
     case .igzip(let z):
-      z.pointee.next_in = next
+      z.pointee.next_in = input.baseAddress
       z.pointee.avail_in = UInt32(input.count)
       z.pointee.end_of_stream = end && last ? 1 : 0
       z.pointee.flush = UInt16(end && !last ? SYNC_FLUSH : NO_FLUSH)
-      repeat {
-        z.pointee.next_out = scratch.baseAddress
-        z.pointee.avail_out = UInt32(scratch.count)
-        if isal_deflate(z) != COMP_OK { return false }
-        out.append(
-          contentsOf: UnsafeBufferPointer(
-            rebasing: scratch.prefix(scratch.count - Int(z.pointee.avail_out))))
-      } while z.pointee.avail_out == 0
-      return z.pointee.avail_in == 0
+      return Self.drain(scratch, into: &out) { next, room in
+        z.pointee.next_out = next
+        z.pointee.avail_out = room
+        return isal_deflate(z) == COMP_OK ? z.pointee.avail_out : nil
+      } && z.pointee.avail_in == 0
     }
+  }
+
+  /// Runs `step` (one deflate call writing at most `room` bytes at `next`, returning the
+  /// room it left, nil when it failed) until it leaves room, which both libraries do only
+  /// once nothing is pending; appends what each call wrote to `out`.
+  private static func drain(
+    _ scratch: UnsafeMutableBufferPointer<UInt8>, into out: inout [UInt8],
+    _ step: (_ next: UnsafeMutablePointer<UInt8>, _ room: UInt32) -> UInt32?
+  ) -> Bool {
+    var left: UInt32
+    repeat {
+      guard let room = step(scratch.baseAddress!, UInt32(scratch.count)) else { return false }
+      left = room
+      out.append(
+        contentsOf: UnsafeBufferPointer(rebasing: scratch.prefix(scratch.count - Int(left))))
+    } while left == 0
+    return true
   }
 }

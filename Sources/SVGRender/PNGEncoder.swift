@@ -186,10 +186,16 @@ enum ParallelPNG {
   /// How a `w` × `h` image in `count` bands (by default ``bandCount(width:height:)``) is
   /// deflated: by igzip when libisal can be loaded (even a 64 px thumbnail, one process
   /// each, took no longer with it, loading included: 1.005x the time over the 235 of
-  /// `scripts/bench thumbs`, and their batch 0.95x), else by zlib with the window and hash
-  /// of its largest band (``DeflateStream/parameters(forBytes:)``), the same for every band.
+  /// `scripts/bench thumbs`, and their batch 0.95x), else by zlib
+  /// (``zlibDeflater(width:height:count:)``).
   static func deflater(width w: Int, height h: Int, count: Int? = nil) -> Deflater {
-    if IgzipStream.isAvailable { return .igzip }
+    IgzipStream.isAvailable ? .igzip : zlibDeflater(width: w, height: h, count: count)
+  }
+
+  /// zlib for a `w` × `h` image in `count` bands (by default ``bandCount(width:height:)``),
+  /// with the window and hash of its largest band (``DeflateStream/parameters(forBytes:)``),
+  /// the same for every band.
+  static func zlibDeflater(width w: Int, height h: Int, count: Int? = nil) -> Deflater {
     let count = count ?? bandCount(width: w, height: h)
     let (windowBits, memLevel) = DeflateStream.parameters(forBytes: (h / count + 1) * (1 + w * 4))
     return .zlib(windowBits: windowBits, memLevel: memLevel)

@@ -31,14 +31,6 @@ import Testing
 
   static let sizes = [(1, 1), (3, 2), (64, 64), (64, 128), (200, 300), (700, 600), (1500, 90)]
 
-  /// The zlib deflater an image gets where libisal cannot be loaded.
-  static func zlib(width: Int, height: Int) -> ParallelPNG.Deflater {
-    let count = ParallelPNG.bandCount(width: width, height: height)
-    let (windowBits, memLevel) = DeflateStream.parameters(
-      forBytes: (height / count + 1) * (1 + width * 4))
-    return .zlib(windowBits: windowBits, memLevel: memLevel)
-  }
-
   @Test(arguments: sizes)
   func decodesToThePixelsEncoded(_ size: (Int, Int)) throws {
     let original = Self.bitmap(width: size.0, height: size.1, seed: UInt64(size.0 * 7919 + size.1))
@@ -53,7 +45,8 @@ import Testing
   func eachDeflaterDecodesToThePixelsEncoded(_ size: (Int, Int)) throws {
     let (w, h) = size
     let original = Self.bitmap(width: w, height: h, seed: UInt64(w * 31 + h))
-    let zlib = try ParallelPNG.bands(of: original, using: Self.zlib(width: w, height: h))
+    let zlib = try ParallelPNG.bands(
+      of: original, using: ParallelPNG.zlibDeflater(width: w, height: h))
     let igzip = try ParallelPNG.bands(of: original, using: .igzip)
     let mixed = zlib.indices.map { $0 % 2 == 0 ? zlib[$0] : igzip[$0] }
     for bands in [zlib, igzip, mixed] {
@@ -99,7 +92,7 @@ import Testing
   @Test func aReusedStreamWritesTheBytesOfANewOne() throws {
     let small = Self.bitmap(width: 64, height: 64, seed: 1)
     let large = Self.bitmap(width: 700, height: 600, seed: 2)
-    for deflater in [ParallelPNG.Deflater.igzip, Self.zlib(width: 64, height: 64)] {
+    for deflater in [ParallelPNG.Deflater.igzip, ParallelPNG.zlibDeflater(width: 64, height: 64)] {
       func png(_ bitmap: Bitmap) throws -> [UInt8] {
         let bands = try ParallelPNG.bands(of: bitmap, using: deflater)
         return ParallelPNG.assemble(bands, width: bitmap.width, height: bitmap.height)
@@ -127,8 +120,8 @@ import Testing
 
   @Test func whereLibisalIsMissingImagesAreDeflatedAtZlibLevelOne() {
     #expect(ParallelPNG.level == 1)
-    #expect(Self.zlib(width: 64, height: 64) == .zlib(windowBits: 15, memLevel: 7))
-    #expect(Self.zlib(width: 800, height: 600) == .zlib(windowBits: 15, memLevel: 7))
+    #expect(ParallelPNG.zlibDeflater(width: 64, height: 64) == .zlib(windowBits: 15, memLevel: 7))
+    #expect(ParallelPNG.zlibDeflater(width: 800, height: 600) == .zlib(windowBits: 15, memLevel: 7))
   }
 
   @Test func theWindowCoversTheDataOfSmallImagesAndIsZlibsLargestForBigOnes() {
