@@ -83,18 +83,20 @@ public enum Shape {
   }
 
   /// An open polyline through `points`; empty when there are none.
-  public static func polyline(_ points: [Point]) -> Path {
-    guard let first = points.first else { return Path() }
-    var elements: [PathElement] = [.move(first)]
-    elements.reserveCapacity(points.count)
-    for p in points.dropFirst() { elements.append(.line(p)) }
-    return Path(elements)
-  }
+  public static func polyline(_ points: [Point]) -> Path { path(through: points, closed: false) }
 
   /// A closed polygon through `points`; empty when there are none.
-  public static func polygon(_ points: [Point]) -> Path {
-    var path = polyline(points)
-    if !path.isEmpty { path.close() }
-    return path
+  public static func polygon(_ points: [Point]) -> Path { path(through: points, closed: true) }
+
+  /// The elements of a polyline or polygon, in one array made its final size at once (a
+  /// drawing exported as polygons has thousands).
+  private static func path(through points: [Point], closed: Bool) -> Path {
+    guard let first = points.first else { return Path() }
+    var elements: [PathElement] = []
+    elements.reserveCapacity(points.count + (closed ? 1 : 0))
+    elements.append(.move(first))
+    for p in points.dropFirst() { elements.append(.line(p)) }
+    if closed { elements.append(.close) }
+    return Path(elements)
   }
 }

@@ -40,6 +40,7 @@ import Testing
     #expect(Shape.ellipse(cx: 0, cy: 0, rx: nil, ry: nil).isEmpty)
     #expect(Shape.ellipse(cx: 0, cy: 0, rx: 5, ry: 0).isEmpty)
     #expect(Shape.polyline([]).isEmpty)
+    #expect(Shape.polygon([]).isEmpty)
   }
 
   @Test func circleStartsAtThreeOClockAndGoesClockwise() {
@@ -62,7 +63,10 @@ import Testing
       Shape.line(x1: 1, y1: 2, x2: 3, y2: 4).elements == [.move(Point(1, 2)), .line(Point(3, 4))])
     let pts = [Point(0, 0), Point(10, 0), Point(10, 10)]
     #expect(Shape.polyline(pts).elements.count == 3)
-    #expect(Shape.polygon(pts).elements.last == .close)
+    #expect(
+      Shape.polygon(pts).elements == [
+        .move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 10)), .close,
+      ])
     #expect(close(Shape.polygon(pts).length, 20 + 200.0.squareRoot()))
     #expect(close(Shape.polyline(pts).length, 20))
   }

@@ -6,10 +6,7 @@ import SVGTree
 enum PaintResolver {
   /// Whether `fill` or `stroke` names a paint server, which may need the shape's box.
   static func needsBounds(_ style: StyleValues) -> Bool {
-    for property in [PropertyID.fill, .stroke] {
-      if let text = style[property], containsURL(text) { return true }
-    }
-    return false
+    style[.fill].map(containsURL) == true || style[.stroke].map(containsURL) == true
   }
 
   /// Whether `text` holds `url(`, by its bytes (no generic substring search, which costs
