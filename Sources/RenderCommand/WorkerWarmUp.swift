@@ -6,7 +6,7 @@ import SVGTree
 /// Starts one of Dispatch's worker threads while a process that renders one drawing reads
 /// its input, so that the render's first parallel step finds it running.
 ///
-/// The build of a large drawing (cut in two runs) and the raster bands run on the caller's
+/// The build of a large drawing (cut into runs) and the raster bands run on the caller's
 /// thread and one of Dispatch's. Started by the first of them, that thread took so long to
 /// create that the caller often built much of the second run itself: over openclipart's 40
 /// largest drawings at 800 px, one process each, the worker took 23% of the build's CPU
@@ -14,7 +14,7 @@ import SVGTree
 /// runs of each file). A render with nothing to run in parallel (a small file drawn small,
 /// as thumbnails are) would pay for the thread and gain nothing, so it is not warmed.
 enum WorkerWarmUp {
-  /// Files at least this large are cut in two for the build (``SplitBuild`` cuts from a
+  /// Files at least this large are cut into runs for the build (``SplitBuild`` cuts from a
   /// weight of 1,000 elements, about 128 KiB of openclipart drawings; a thumbnail of a file
   /// between the two sizes starts its worker when the build first needs it, as thumbnails
   /// did before: three rounds over the 299 of `scripts/bench thumbs` took 0.985x the time

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SVGRender
 
-/// A large drawing's render tree is built in two runs at the same time (`SplitBuild`); the
+/// A large drawing's render tree is built in runs at the same time (`SplitBuild`); the
 /// tree, its diagnostics and the errors must be those of the build in document order, which
 /// a check budget keeps (no cut is planned under one).
 @Suite struct SplitBuildTests {
@@ -39,7 +39,7 @@ import Testing
       """
   }
 
-  /// Odd elements, in turn, spread over both runs: every kind that reads or writes the
+  /// Odd elements, in turn, spread over every run: every kind that reads or writes the
   /// build's shared state (uses, clips, gradients, markers, diagnostics).
   static func odd(_ i: Int) -> String {
     switch (i / 62) % 5 {
@@ -122,8 +122,10 @@ import Testing
     let document = try Document(string: Self.drawing(4000))
     let plan = try #require(SplitBuild.plan(document, root: document.root!))
     #expect(document[plan.parent].attribute("id") == "layer1")
+    // Equal shapes: runs of equal length, the most there may be.
     let kids = document.elementChildren(of: plan.parent).count
-    #expect(plan.secondRun > kids / 3 && plan.secondRun < 2 * kids / 3)
+    let runs = SplitBuild.maxRuns
+    #expect(plan.cuts == (1..<runs).map { ($0 * kids + runs / 2) / runs })
     // Small drawings and drawings with text are built in one run.
     let small = try Document(string: Self.drawing(400))
     #expect(SplitBuild.plan(small, root: small.root!) == nil)
@@ -151,12 +153,12 @@ import Testing
 
   @Test func theTreeAndDiagnosticsAreThoseOfTheBuildInOrder() throws {
     let (split, _) = try Self.bothBuilds(Self.drawing(4000, odd: Self.odd))
-    // Diagnostics in both runs, so that their order is checked.
+    // Diagnostics in every run, so that their order is checked.
     #expect(try split.get().diagnostics.count > 8)
     try Self.expectSame(Self.drawing(4000, odd: Self.odd))
   }
 
-  /// The same diagnostic at the end of the first run and the start of the second is given
+  /// The same diagnostic at the end of one run and the start of the next is given
   /// once, as the build in order gives a repeated diagnostic once: every shape around the
   /// cut is a `use` of the same rectangle, whose fill is invalid.
   @Test func aDiagnosticRepeatedAcrossTheCutIsGivenOnce() throws {
@@ -169,8 +171,8 @@ import Testing
     #expect(a.diagnostics == b.diagnostics)
   }
 
-  /// Limits the two runs pass only together end the build as the build in order ends it.
-  /// 64 uses of the tile clone 192 elements, half of them in each run.
+  /// Limits the runs pass only together end the build as the build in order ends it.
+  /// 64 uses of the tile clone 192 elements, spread over the runs.
   @Test(arguments: [100, 150, 1_000])
   func limitsPassedTogetherAreThoseOfTheBuildInOrder(_ limit: Int) throws {
     var limits = Limits.default
@@ -183,10 +185,10 @@ import Testing
   }
 
   /// An SVG image's reference budget is half of what is left of the render's, so it depends
-  /// on the first run: in the second run, it is built again after the first. Here the
-  /// first run's uses leave the image too little for its own 95 uses, which it would have
-  /// with the whole budget.
-  @Test func anSVGImageInTheSecondRunIsBuiltInOrder() throws {
+  /// on the runs before it: in a later run, it is built again after them, and the runs
+  /// after it are still taken as built. Here the earlier runs' uses leave the image too
+  /// little for its own 95 uses, which it would have with the whole budget.
+  @Test func anSVGImageInALaterRunIsBuiltInOrder() throws {
     let inner = """
       <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
       width="10" height="10"><rect id="r" width="5" height="5" fill="red"/>
@@ -206,9 +208,9 @@ import Testing
     try Self.expectSame(text, limits: limits)
   }
 
-  /// Another file is read once per render: referenced in both runs, its warning (no SVG
+  /// Another file is read once per render: referenced in every run, its warning (no SVG
   /// namespace) is given once, by the first run.
-  @Test func anotherFileReferencedInBothRunsIsReadOnce() throws {
+  @Test func anotherFileReferencedInEveryRunIsReadOnce() throws {
     let text = Self.drawing(4000) { _ in ##"<use xlink:href="no-namespace-sprites.svg#dot"/>"## }
     var document = try Document(string: text)
     document.sourcePath = FixtureFiles.path("external/split.svg")

@@ -47,8 +47,8 @@ final class BuildContext {
   private(set) var warnings = 0
   /// The build's time limit and cancellation (see ``RenderCancellation``).
   let cancellation: RenderCancellation?
-  /// Where the build is cut in two runs built at the same time, until it is (see
-  /// ``SplitBuild``). Not planned under a check budget, whose count the second run's checks
+  /// Where the build is cut into runs built at the same time, until it is (see
+  /// ``SplitBuild``). Not planned under a check budget, whose count the later runs' checks
   /// would change.
   var split: SplitBuild?
 

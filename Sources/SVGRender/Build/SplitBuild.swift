@@ -1,24 +1,36 @@
 import Dispatch
+import Glibc
 import SVGTree
+import Synchronization
 
-/// Where the build of a large drawing is cut in two runs of sibling elements that are built
-/// at the same time, the second on another core: the element children of ``parent`` from
-/// ``secondRun`` on. Parse and build are otherwise the serial part of a render, with one core
-/// idle while they run (over openclipart's 40 largest drawings, 37% of a render's time).
+/// Where the build of a large drawing is cut into runs of sibling elements that are built
+/// at the same time on all cores: the element children of ``parent``, cut before each of
+/// ``cuts``. Parse and build are otherwise the serial part of a render, with one core idle
+/// while they run (over openclipart's 40 largest drawings, 37% of a render's time).
+///
+/// The runs are more than the cores and of about the same weight, and each core takes the
+/// next run not yet taken when it is done with one: a weight is only an estimate of a run's
+/// time, and a core of this machine can run slower than the other for a while. Cut in two
+/// runs of equal weight, one per core, one run of the 40 largest openclipart drawings often
+/// took twice the other's time, and one core waited for the other 32 ms in all over the 40
+/// (of 100 ms of cut builds; three rounds' medians).
 ///
 /// The tree is the one a build in document order makes, diagnostics included, in the same
-/// order: the second run is built on its own context (``BuildContext/fork()``) from the same
-/// read-only document and styles, and its nodes and diagnostics follow the first run's. What
-/// a run cannot know without the other (the render's running totals, which the limits and an
-/// SVG image's reference budget read; the other files a reference reaches, read once per
-/// render) makes the second run's result unusable: it is then built again after the first,
-/// in order, as a build without the cut would.
+/// order: each run but the first is built on a context of its own (``BuildContext/fork()``)
+/// from the same read-only document and styles, and its nodes and diagnostics follow the
+/// run before it. What a run cannot know without those before it (the render's running
+/// totals, which the limits and an SVG image's reference budget read; the other files a
+/// reference reaches, read once per render) makes its result unusable: it is then built
+/// again after them, in order, as a build without the cut would.
 struct SplitBuild {
   /// The element whose children are cut: the root, or a group holding most of the drawing.
   let parent: NodeID
-  /// The first of `parent`'s element children built on the other core.
-  let secondRun: Int
+  /// The first of `parent`'s element children of each run but the first, in order.
+  let cuts: [Int]
 
+  /// How many runs a drawing is cut into, at most (fewer when its parent has fewer
+  /// children).
+  static let maxRuns = 8
   /// A drawing whose source weighs less is built in one run: a thread costs more than it
   /// saves on a small drawing (about 1,000 elements, or 250 KB of attributes). Among 2,000
   /// random openclipart drawings at 800 px, one process each, alternating: the 16 without
@@ -29,14 +41,15 @@ struct SplitBuild {
   /// Bytes of attribute text that weigh as much as an element (mostly path data to parse).
   static let bytesPerElement = 256
 
-  /// The cut for `document`, whose root is `root`, or nil when it is built in one run: it is
+  /// The cuts for `document`, whose root is `root`, or nil when it is built in one run: it is
   /// small, has text (fonts are loaded and their warnings given once per process, by the
   /// first text built), or has nothing to cut. Descends from the root into a `g`, `a` or
   /// `switch` child that holds three quarters of its parent's weight (drawing programs put
   /// the whole drawing in a layer or two; Illustrator puts its layers in a `switch`, beside
-  /// a `foreignObject` of its own data), then cuts that element's children where the two
-  /// runs weigh most nearly the same. A cut among a `switch`'s own children is never taken
-  /// (the `switch` draws one of them), and the drawing is then built in one run.
+  /// a `foreignObject` of its own data), then cuts that element's children into up to
+  /// ``maxRuns`` runs, each where the weight before it comes nearest a whole share. A cut
+  /// among a `switch`'s own children is never taken (the `switch` draws one of them), and
+  /// the drawing is then built in one run.
   static func plan(_ document: Document, root: NodeID) -> SplitBuild? {
     var weights = [Int](repeating: 0, count: document.nodes.count)
     let total = document.nodes.withUnsafeBufferPointer { weigh($0, root, &weights) }
@@ -54,13 +67,21 @@ struct SplitBuild {
         continue
       }
       guard kids.count > 1 else { return nil }
-      var (best, bestGap, before) = (1, Int.max, 0)
-      for (i, kid) in kids.enumerated().dropLast() {
-        before += weights[kid.index]
-        let gap = abs(2 * before - sum)
-        if gap < bestGap { (best, bestGap) = (i + 1, gap) }
+      let runs = min(maxRuns, kids.count)
+      var before = [0]
+      for kid in kids { before.append(before.last! + weights[kid.index]) }
+      var cuts: [Int] = []
+      for share in 1..<runs {
+        // The first child the weight before which reaches the share, or the one before it
+        // when that comes nearer.
+        let target = share * sum
+        guard var cut = before.firstIndex(where: { $0 * runs >= target }) else { break }
+        if cut > 1, target - before[cut - 1] * runs < before[cut] * runs - target { cut -= 1 }
+        cut = min(cut, kids.count - 1)
+        if cut > (cuts.last ?? 0) { cuts.append(cut) }
       }
-      return SplitBuild(parent: parent, secondRun: best)
+      guard !cuts.isEmpty else { return nil }
+      return SplitBuild(parent: parent, cuts: cuts)
     }
   }
 
@@ -86,9 +107,16 @@ struct SplitBuild {
   }
 }
 
-/// A run's outcome, written by the thread that built it.
-private final class RunResult: @unchecked Sendable {
+/// A run's builder and outcome, written by the thread that built it.
+private final class Run: @unchecked Sendable {
+  let builder: RenderTreeBuilder
+  let ids: ArraySlice<NodeID>
   var nodes: Result<[RenderNode], RenderError> = .success([])
+
+  init(_ builder: RenderTreeBuilder, _ ids: ArraySlice<NodeID>) {
+    self.builder = builder
+    self.ids = ids
+  }
 }
 
 extension RenderTreeBuilder {
@@ -97,21 +125,31 @@ extension RenderTreeBuilder {
   func children(_ kids: [NodeID], split: SplitBuild, state: BuildState) throws(RenderError)
     -> [RenderNode]
   {
-    let (first, second) = (kids[..<split.secondRun], kids[split.secondRun...])
-    let fork = context.fork()
-    let results = (RunResult(), RunResult())
-    let builders = UnsafeSendable((self, RenderTreeBuilder(context: fork)))
-    ThreadPlacement.concurrentPerform(iterations: 2) { i in
-      let (builder, ids, result) =
-        i == 0
-        ? (builders.value.0, first, results.0) : (builders.value.1, second, results.1)
-      result.nodes = Result { () throws(RenderError) in try builder.build(ids, state: state) }
+    let bounds = [0] + split.cuts + [kids.count]
+    let runs = (0..<bounds.count - 1).map { i in
+      Run(
+        i == 0 ? self : RenderTreeBuilder(context: context.fork()),
+        kids[bounds[i]..<bounds[i + 1]])
     }
-    var nodes = try results.0.nodes.get()
-    if case .success(let more) = results.1.nodes, context.join(fork) {
-      nodes += more
-    } else {
-      nodes += try build(second, state: state)
+    let next = Atomic(0)
+    let cores = max(1, min(runs.count, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    ThreadPlacement.concurrentPerform(iterations: cores) { _ in
+      while true {
+        let i = next.add(1, ordering: .relaxed).oldValue
+        guard i < runs.count else { return }
+        let run = runs[i]
+        run.nodes = Result { () throws(RenderError) in
+          try run.builder.build(run.ids, state: state)
+        }
+      }
+    }
+    var nodes = try runs[0].nodes.get()
+    for run in runs.dropFirst() {
+      if case .success(let more) = run.nodes, context.join(run.builder.context) {
+        nodes += more
+      } else {
+        nodes += try build(run.ids, state: state)
+      }
     }
     return nodes
   }
