@@ -129,7 +129,7 @@ public struct Document: Sendable {
     let name = node.attributes.isEmpty ? nil : node.id
     node.parent = parent
     nodes.append(consume node)
-    if let name, idIndex[name] == nil { idIndex[name] = id }
+    if let name { idIndex.keepFirst(name, id) }
     return id
   }
 
@@ -148,13 +148,13 @@ public struct Document: Sendable {
     }
   }
 
-  /// Makes room for `count` nodes in all, so a reader that can estimate the size of the
-  /// tree grows the arena once.
-  mutating func reserveCapacity(_ count: Int) {
-    nodes.reserveCapacity(count)
-    spans.reserveCapacity(count)
-    // Drawing programs give most elements an id; about a quarter of the nodes are elements.
-    idIndex.reserveCapacity(count / 4)
+  /// Makes room for `bound.nodes` nodes in all, `bound.elements` of them elements, so a
+  /// reader that can estimate the size of the tree grows the arena and the id index once
+  /// (drawing programs give most elements an id).
+  mutating func reserveCapacity(_ bound: (nodes: Int, elements: Int)) {
+    nodes.reserveCapacity(bound.nodes)
+    spans.reserveCapacity(bound.nodes)
+    idIndex.reserveCapacity(bound.elements)
   }
 
   /// Records a change of `id`'s children, for nodes read from a source (the reader's own
@@ -212,15 +212,15 @@ public struct Document: Sendable {
 
   private mutating func reindex(_ node: NodeID, old: String?, new: String?) {
     if let old, idIndex[old] == node { rebuildIDIndex() }
-    if let new, idIndex[new] == nil { idIndex[new] = node }
+    if let new { idIndex.keepFirst(new, node) }
   }
 
   /// Recomputes the id index: the first element in document order wins a repeated id.
   mutating func rebuildIDIndex() {
     idIndex = [:]
     for n in descendants(of: Document.top) {
-      if let name = nodes[n.index].id, nodes[n.index].kind == .element, idIndex[name] == nil {
-        idIndex[name] = n
+      if let name = nodes[n.index].id, nodes[n.index].kind == .element {
+        idIndex.keepFirst(name, n)
       }
     }
   }
@@ -230,5 +230,17 @@ extension Document {
   /// Every element with the given local name, in document order.
   public func selectElements(named name: String) -> [NodeID] {
     descendants(of: Document.top).filter { self[$0].kind == .element && self[$0].name == name }
+  }
+}
+
+extension Dictionary {
+  /// Stores `value` under `key` unless `key` has a value already (the first element of a
+  /// repeated id keeps it), hashing `key` once: the default subscript's in-place access
+  /// inserts the default only where the key is missing, where a look-up and then a store
+  /// hash the key twice (the reader adds every id, and drawing programs give most elements
+  /// one).
+  @inline(__always) fileprivate mutating func keepFirst(_ key: Key, _ value: Value) {
+    func keep(_: inout Value) {}
+    keep(&self[key, default: value])
   }
 }

@@ -127,31 +127,43 @@ struct XMLReader {
         outcome.doc = parseDocument()
         tape.finish()
       }) {
-        builder.document.reserveCapacity(Self.nodeBound(buf, limits: limits))
+        builder.document.reserveCapacity(Self.sizeBound(buf, limits: limits))
         tape.read { builder.take($0) }
         join()
         return (outcome.doc, recorder.sizeError)
       }
     }
-    builder.document.reserveCapacity(Self.nodeBound(buf, limits: limits))
+    builder.document.reserveCapacity(Self.sizeBound(buf, limits: limits))
     let recorder = SAXRecorder(main: ctxt, input: buf, transcoded: transcoded, builder: builder)
     guard prepare(recorder) else { return (nil, nil) }
     let doc = withExtendedLifetime(recorder) { parseDocument() }
     return (doc, recorder.sizeError)
   }
 
-  /// How many nodes the input can give without entities, so the arena grows once: every
-  /// node but text starts at a `<`, and text stands before a `<` or at the end. Capped for
-  /// inputs over ``Limits/maxElements`` (the reader stops there).
-  private static func nodeBound(_ buf: UnsafeBufferPointer<UInt8>, limits: Limits) -> Int {
+  /// How many nodes and elements the input can give without entities, so the arena and
+  /// the id index grow once: every node but text starts at a `<`, and text stands before a
+  /// `<` or at the end; an element starts at a `<` that a name follows. Capped for inputs
+  /// over ``Limits/maxElements`` (the reader stops there).
+  private static func sizeBound(_ buf: UnsafeBufferPointer<UInt8>, limits: Limits) -> (
+    nodes: Int, elements: Int
+  ) {
     let m = MarkupBytes(buf)
     var markup = 0
+    var starts = 0
     var i = 0
     while let lt = m.find(UInt8(ascii: "<"), from: i) {
       markup += 1
       i = lt + 1
+      // A name starts with a letter, `_`, `:` or a character beyond ASCII.
+      if i < buf.count,
+        (buf[i] | 0x20) &- 0x61 < 26 || buf[i] == 0x5F || buf[i] == 0x3A
+          || buf[i] >= 0x80
+      {
+        starts += 1
+      }
     }
-    return min(2 * markup + 2, 2 * limits.maxElements) + 16
+    let cap = limits.maxElements
+    return (min(2 * markup + 2, 2 * cap) + 16, min(starts, cap) + 16)
   }
 
   /// Whether markup stands in the input as ASCII bytes (not UTF-16 or UTF-32), so that

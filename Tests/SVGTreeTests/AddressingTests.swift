@@ -26,6 +26,26 @@ import Testing
     #expect(doc.element(referencedBy: "b") == doc.element(withID: "b"))
   }
 
+  /// A repeated id names its first element in document order, also where an entity adds
+  /// more elements than the reader counted from the markup when it sized the id index.
+  @Test func aRepeatedIDNamesItsFirstElement() throws {
+    let shapes = (0..<10).map { "<rect id='e\($0)' width='\($0)'/>" }.joined()
+    let doc = try Document(
+      string: """
+        <!DOCTYPE svg [<!ENTITY shapes "\(shapes)">]>
+        <svg xmlns='http://www.w3.org/2000/svg'>
+          <rect id='a' width='1'/><g id='a'/>&shapes;&shapes;&shapes;<rect id='a' width='2'/>
+        </svg>
+        """)
+    let first = try #require(doc.element(withID: "a"))
+    #expect(doc[first].attribute("width") == "1")
+    // Each of the entity's ids names the element of its first expansion.
+    for i in 0..<10 {
+      let e = try #require(doc.element(withID: "e\(i)"))
+      #expect(doc.elementChildren(of: doc.root!).firstIndex(of: e) == 2 + i)
+    }
+  }
+
   @Test func indexPathText() {
     #expect(ElementPath("/")?.indices == [])
     #expect(ElementPath("/0/3/1")?.indices == [0, 3, 1])
