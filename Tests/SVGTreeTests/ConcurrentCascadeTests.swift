@@ -2,8 +2,8 @@ import Testing
 
 @testable import SVGTree
 
-/// A large document's elements are styled in two halves at once, each half with its own
-/// cache of `style` texts, after the ancestors of the second half's first element
+/// A large document's elements are styled in runs at once, each run with its own cache of
+/// `style` texts, after the ancestors of each run's first element
 /// (``Document/cascade(styleSheets:inheritedDefaults:dpi:concurrently:)``): every element
 /// must get the declared values and computed style that one run gives it.
 @Suite struct ConcurrentCascadeTests {
@@ -30,17 +30,17 @@ import Testing
   }
 
   @Test(arguments: [3000, 3001, 3017])
-  func twoHalvesStyleAsOneThreadDoes(count: Int) throws {
+  func runsStyleAsOneThreadDoes(count: Int) throws {
     let document = try Document(string: Self.drawing(count))
     let sheets = document.styleSheets()
     let alone = document.cascade(styleSheets: sheets, dpi: 192)
-    // The halves one after the other, the second first: each must stand alone.
+    // The runs one after the other, the last first: each must stand alone.
     var runs = 0
     let together = document.cascade(styleSheets: sheets, dpi: 192) { n, job in
       runs += n
       for i in (0..<n).reversed() { job(i) }
     }
-    #expect(runs == 2)
+    #expect(runs == Document.runs)
     // The first nodes whose styles differ, if any (the arrays are too long to print whole).
     func differing<T: Equatable>(_ a: [T], _ b: [T]) -> [Int] {
       Array(a.indices.filter { $0 >= b.count || a[$0] != b[$0] }.prefix(5))
@@ -51,7 +51,7 @@ import Testing
     let computed = document.computeStyles(specified: alone.specified, dpi: 192)
     #expect(differing(alone.styles, computed) == [])
     #expect(alone.specified.contains { $0.dictionary["stroke"] == "red" })
-    // Inherited from a group whose start the first half holds.
+    // Inherited from a group whose start an earlier run holds.
     #expect(together.styles.contains { $0["fill"] == "green" && $0["stroke"] == "red" })
   }
 
