@@ -11,9 +11,9 @@ import Synchronization
 /// The runs are more than the cores and of about the same weight, and each core takes the
 /// next run not yet taken when it is done with one: a weight is only an estimate of a run's
 /// time, and a core of this machine can run slower than the other for a while. Cut in two
-/// runs of equal weight, one per core, one run of the 40 largest openclipart drawings often
-/// took twice the other's time, and one core waited for the other 32 ms in all over the 40
-/// (of 100 ms of cut builds; three rounds' medians).
+/// runs of equal weight, one per core, one run often took twice the other's time, and one
+/// core waited for the other 32 ms in all over openclipart's 40 largest drawings (of 100 ms
+/// of cut builds; three rounds' medians).
 ///
 /// The tree is the one a build in document order makes, diagnostics included, in the same
 /// order: each run but the first is built on a context of its own (``BuildContext/fork()``)
