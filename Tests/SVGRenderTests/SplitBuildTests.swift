@@ -185,9 +185,9 @@ import Testing
   }
 
   /// An SVG image's reference budget is half of what is left of the render's, so it depends
-  /// on the runs before it: in a later run, it is built again after them, and the runs
-  /// after it are still taken as built. Here the earlier runs' uses leave the image too
-  /// little for its own 95 uses, which it would have with the whole budget.
+  /// on the runs before it: in a later run, it is built again after them. Here the earlier
+  /// runs' uses leave the image too little for its own 95 uses, which it would have with
+  /// the whole budget.
   @Test func anSVGImageInALaterRunIsBuiltInOrder() throws {
     let inner = """
       <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
