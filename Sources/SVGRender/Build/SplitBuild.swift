@@ -131,6 +131,9 @@ extension RenderTreeBuilder {
         i == 0 ? self : RenderTreeBuilder(context: context.fork()),
         kids[bounds[i]..<bounds[i + 1]])
     }
+    // One iteration per core, each taking the next run from the counter. One iteration per
+    // run, handed out by Dispatch, took as long but peaked 0.6 MiB higher on average over the
+    // 40 largest drawings at 800 px (17.6 against 17.0 MiB, three sets of 3 rounds).
     let next = Atomic(0)
     let cores = max(1, min(runs.count, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     ThreadPlacement.concurrentPerform(iterations: cores) { _ in
