@@ -33,6 +33,11 @@ import Testing
     #expect(" \t\n a b \r\u{0C}".trimmingWhitespace == "a b")
     #expect("   ".trimmingWhitespace == "")
     #expect("\u{A0}x\u{A0}".trimmingWhitespace == "\u{A0}x\u{A0}")
+    // A CRLF line ending is one Character, but two whitespace code points.
+    #expect("a\r\n".trimmingWhitespace == "a")
+    #expect(" é\r\n".trimmingWhitespace == "é")
+    let line = "x, fr-CH \r\n,y".split(separator: ",")[1]
+    #expect(line.trimmingWhitespace == "fr-CH")
     #expect("--a--".trimming { $0 == "-" } == "a")
   }
 }

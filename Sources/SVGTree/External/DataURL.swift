@@ -75,7 +75,7 @@ enum Base64 {
   /// The input's symbols without whitespace and padding; nil when the padding or the count
   /// is wrong (the symbols themselves are checked as they are decoded).
   static func symbols(_ input: [UInt8]) -> [UInt8]? {
-    var symbols = input.filter { !Character(Unicode.Scalar($0)).isASCIIWhitespace }
+    var symbols = input.filter { !$0.isASCIIWhitespace }
     if symbols.count % 4 == 0, symbols.last == UInt8(ascii: "=") {
       symbols.removeLast()
       if symbols.last == UInt8(ascii: "=") { symbols.removeLast() }

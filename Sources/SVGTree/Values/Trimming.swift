@@ -6,15 +6,25 @@ extension StringProtocol {
     else { return self[endIndex...] }
     return self[first...last]
   }
-
-  /// The text without leading and trailing ASCII whitespace (space, tab, line feed,
-  /// form feed, carriage return): white space as XML, CSS and URLs define it.
-  package var trimmingWhitespace: SubSequence { trimming(where: \.isASCIIWhitespace) }
 }
 
-extension Character {
+extension StringProtocol where UTF8View: BidirectionalCollection {
+  /// The text without leading and trailing ASCII whitespace (space, tab, line feed,
+  /// form feed, carriage return): white space as XML, CSS and URLs define it, by code point.
+  ///
+  /// Read as UTF-8 bytes, in which those five never stand inside another character's
+  /// encoding: a `\r\n` line ending is one `Character`, which a trim by `Character` keeps.
+  package var trimmingWhitespace: SubSequence {
+    guard let first = utf8.firstIndex(where: { !$0.isASCIIWhitespace }),
+      let last = utf8.lastIndex(where: { !$0.isASCIIWhitespace })
+    else { return self[endIndex...] }
+    return self[first..<utf8.index(after: last)]
+  }
+}
+
+extension UInt8 {
   /// Space, tab, line feed, form feed or carriage return.
   package var isASCIIWhitespace: Bool {
-    self == " " || self == "\t" || self == "\n" || self == "\u{0C}" || self == "\r"
+    self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D
   }
 }
