@@ -91,7 +91,7 @@ extension RenderJob {
     let failures = Failures()
     let writer = BatchWriter(
       advance: messages.progress(files.count), failures: failures,
-      pending: 4 * max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+      pending: 4 * ThreadPlacement.onlineCores)
     DispatchQueue.concurrentPerform(iterations: files.count) { i in
       let name = Self.outputName(files[i])
       let output = "\(folder)/\(name).\(format.rawValue)"

@@ -1,5 +1,6 @@
 import CAffinity
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Moves a helper thread off the core of the thread that handed it work, when another core
@@ -22,6 +23,11 @@ import Synchronization
 /// is free to move to (pinning the main thread and its helpers apart made two renders at a
 /// time on 2 cores 7-10% slower). Does nothing until ``enable()``.
 package enum ThreadPlacement {
+  /// The cores online, at least one, read once per process: glibc's `sysconf` opens and
+  /// reads a file in /sys at every call, and the reader, the build and the raster bands
+  /// each ask.
+  package static let onlineCores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
   /// Words of a core mask: 1,024 cores, as glibc's `cpu_set_t`.
   private static let maskWords = 16
   private static let maskBytes = UInt(maskWords * MemoryLayout<UInt>.size)

@@ -37,8 +37,6 @@ struct XMLReader {
     return true
   }()
 
-  private static let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-
   func read(_ bytes: consuming [UInt8]) throws(SVGError) -> Document {
     _ = Self.initialized
     guard bytes.count <= limits.maxInputBytes else {
@@ -116,7 +114,7 @@ struct XMLReader {
       defer { ctxt.pointee.myDoc = nil }
       return ctxt.pointee.myDoc
     }
-    if pipelined ?? (buf.count >= Self.pipelineMinBytes && Self.cores > 1) {
+    if pipelined ?? (buf.count >= Self.pipelineMinBytes && ThreadPlacement.onlineCores > 1) {
       let tape = ParseTape()
       let recorder = SAXRecorder(
         main: ctxt, input: buf, transcoded: transcoded, tape: tape, stop: builder.stopSignal)

@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 import SVGTree
 import Synchronization
 
@@ -135,7 +134,7 @@ extension RenderTreeBuilder {
     // run, handed out by Dispatch, took as long but peaked 0.6 MiB higher on average over the
     // 40 largest drawings at 800 px (17.6 against 17.0 MiB, three sets of 3 rounds).
     let next = Atomic(0)
-    let cores = max(1, min(runs.count, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let cores = min(runs.count, ThreadPlacement.onlineCores)
     ThreadPlacement.concurrentPerform(iterations: cores) { _ in
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue

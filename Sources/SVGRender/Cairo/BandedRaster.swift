@@ -97,8 +97,7 @@ enum BandedRaster {
   /// above.
   static func automaticCount(width: Int, height: Int) -> Int {
     guard width * height >= minPixels else { return 1 }
-    let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    return max(1, min(cores, height / minRows))
+    return max(1, min(ThreadPlacement.onlineCores, height / minRows))
   }
 
   /// Whether every paint of `group`'s subtree draws the same pixels whatever the clip (see
