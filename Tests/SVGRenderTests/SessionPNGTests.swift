@@ -47,9 +47,28 @@ import Testing
         }
       }
       let next = try bitmap.sessionPNG(reusing: last, changedRows: rows)
-      #expect(next.bytes == (try bitmap.sessionPNG()).bytes)
-      #expect(next.bytes != last.bytes)
+      let fresh = try bitmap.sessionPNG()
+      // Compared outside #expect, which on failure would describe two arrays of megabytes
+      // by their difference (minutes of work).
+      let same = next.bytes == fresh.bytes
+      #expect(same, "\(Self.difference(next, fresh, changed: rows))")
+      let changed = next.bytes != last.bytes
+      #expect(changed)
+      let stable = fresh.bytes == (try bitmap.sessionPNG()).bytes
+      #expect(stable, "a fresh encoding of the same pixels gave other bytes")
       last = next
     }
+  }
+
+  /// Which bands of `reused` (the encoding that reused bands outside `changed`) differ from
+  /// `fresh`, and whether each was reused or deflated again: what a failure needs to say.
+  static func difference(_ reused: EncodedPNG, _ fresh: EncodedPNG, changed: Range<Int>) -> String {
+    let count = fresh.bands.count
+    let differing = fresh.bands.indices.filter { reused.bands[$0].data != fresh.bands[$0].data }
+    return differing.map { i in
+      let rows = ParallelPNG.rows(ofBand: i, of: count, height: fresh.height)
+      return
+        "band \(i) of \(count) (rows \(rows), \(rows.overlaps(changed) ? "deflated again" : "reused"))"
+    }.joined(separator: ", ") + " differ"
   }
 }
