@@ -1,5 +1,6 @@
 import SVGGeometry
 import SVGTree
+import TestSupport
 import Testing
 
 @testable import SVGRender
@@ -12,7 +13,8 @@ import Testing
     let tree = try RenderTree(document: Document(string: BandedRasterTests.layered))
     let size = Size(width: 1000, height: 1000)
     let png = try tree.fastPNG(covering: size, bands: bands)
-    #expect(png == (try tree.rasterize(covering: size, bands: 1).pngData()))
+    let encoded = try tree.rasterize(covering: size, bands: 1).pngData()
+    #expect(firstDifference(png, encoded) == nil)
   }
 
   /// 800 × 800 pixels are 16 PNG bands of 50 rows; the seventh (rows 300 to 350) lies
