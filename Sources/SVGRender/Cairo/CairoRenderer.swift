@@ -145,7 +145,9 @@ struct CairoRenderer {
     }
     cairo_set_fill_rule(
       cr, fill.rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-    paint(with: fill.paint, opacity: fill.opacity, extent: extent) { cairo_fill_preserve(cr) }
+    paint(with: fill.paint, opacity: fill.opacity, extent: extent, isFill: true) {
+      cairo_fill_preserve(cr)
+    }
     if !pathSet { cairo_new_path(cr) }
   }
 
@@ -252,9 +254,11 @@ struct CairoRenderer {
 
   /// Sets `paint` as the source and runs `draw`; paints that need a layer get one. `extent`
   /// gives the device box of the drawing operation, for a gradient that cannot be placed in
-  /// device space (see ``UnplacedGradient``).
+  /// device space (see ``UnplacedGradient``), and for a fill (`isFill`) painted with one that
+  /// can, through its coverage (``MaskedGradient``).
   func paint(
-    with paint: RenderPaint, opacity: Double, extent: () -> Rect?, _ draw: () -> Void
+    with paint: RenderPaint, opacity: Double, extent: () -> Rect?, isFill: Bool = false,
+    _ draw: () -> Void
   ) {
     switch paint {
     case .color(let c):
@@ -264,11 +268,13 @@ struct CairoRenderer {
     case .linearGradient(let g):
       let placed = device(g)
       withGradient(
-        CairoPaint.linear(g, opacity: opacity, device: placed), placed, extent: extent, draw)
+        CairoPaint.linear(g, opacity: opacity, device: placed), placed, extent: extent,
+        isFill: isFill, draw)
     case .radialGradient(let g):
       let placed = device(g)
       withGradient(
-        CairoPaint.radial(g, opacity: opacity, device: placed), placed, extent: extent, draw)
+        CairoPaint.radial(g, opacity: opacity, device: placed), placed, extent: extent,
+        isFill: isFill, draw)
     case .pattern(let p):
       guard let pattern = CairoPaint.pattern(p, renderer: self) else { return }
       if opacity >= 1 {

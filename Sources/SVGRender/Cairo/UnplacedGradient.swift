@@ -59,11 +59,12 @@ extension CairoRenderer {
   }
 
   /// Draws with `pattern`: placed in device space (``DeviceGradient``) it draws the same in
-  /// every band; one that could not be tells a band whose clip cuts the operation's device
-  /// box `extent`, or that draws it on a layer, to redraw the image whole.
+  /// every band, a fill (`isFill`) through its coverage where that pays (``MaskedGradient``); one that
+  /// could not be tells a band whose clip cuts the operation's device box `extent`, or that
+  /// draws it on a layer, to redraw the image whole.
   func withGradient(
     _ pattern: OpaquePointer?, _ device: DeviceGradient?, extent: () -> Rect?,
-    _ draw: () -> Void
+    isFill: Bool, _ draw: () -> Void
   ) {
     guard let pattern else { return }
     defer { cairo_pattern_destroy(pattern) }
@@ -85,6 +86,12 @@ extension CairoRenderer {
       draw()
       return
     }
-    DeviceGradient.draw(pattern, on: cr, draw)
+    if isFill, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let box = extent(),
+      MaskedGradient.isWorthIt(box)
+    {
+      MaskedGradient.draw(pattern, on: cr, box: box, draw)
+    } else {
+      DeviceGradient.draw(pattern, on: cr, draw)
+    }
   }
 }
