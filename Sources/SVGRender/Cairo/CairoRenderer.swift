@@ -76,6 +76,7 @@ struct CairoRenderer {
       for child in group.children { draw(child) }
       return
     }
+    clipLayer(to: group)
     guard budget.allowsLayer(cr) else { return }
     cairo_push_group(cr)
     if directClip, let clip = group.clipPath { intersectClip(clip) }
@@ -87,6 +88,21 @@ struct CairoRenderer {
     if !directClip, let clip = group.clipPath { applyClip(clip) }
     if let mask = group.mask { applyMask(mask) }
     compositeLayer(opacity: group.opacity, blendMode: group.blendMode)
+  }
+
+  /// On an image, clips the layer `group` is about to be drawn on to the box of its shapes
+  /// (``LayerExtent``).
+  private func clipLayer(to group: Group) {
+    guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE,
+      let box = LayerExtent.box(of: group, cairo_get_matrix(cr))
+    else { return }
+    var ctm = cairo_matrix_t()
+    cairo_get_matrix(cr, &ctm)
+    cairo_identity_matrix(cr)
+    cairo_new_path(cr)
+    cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+    cairo_clip(cr)
+    cairo_set_matrix(cr, &ctm)
   }
 
   func draw(_ node: PathNode) {
