@@ -42,8 +42,8 @@ enum MaskedGradient {
       && box.width * box.height <= maxArea
   }
 
-  /// Runs `draw` (a fill or stroke of cairo's current path, which it keeps) on an A8 layer
-  /// clipped to `box`, then paints `pattern` (made for device space) through the layer.
+  /// Runs `draw` (a fill of cairo's current path, which it keeps) on an A8 layer clipped to
+  /// `box`, then paints `pattern` (made for device space) through the layer.
   static func draw(
     _ pattern: OpaquePointer, on cr: OpaquePointer, box: Rect, _ draw: () -> Void
   ) {

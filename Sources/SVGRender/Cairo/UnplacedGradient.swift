@@ -59,9 +59,9 @@ extension CairoRenderer {
   }
 
   /// Draws with `pattern`: placed in device space (``DeviceGradient``) it draws the same in
-  /// every band, a fill (`isFill`) through its coverage where that pays (``MaskedGradient``); one that
-  /// could not be tells a band whose clip cuts the operation's device box `extent`, or that
-  /// draws it on a layer, to redraw the image whole.
+  /// every band, a fill (`isFill`) through its coverage where that pays (``MaskedGradient``);
+  /// one that could not be tells a band whose clip cuts the operation's device box `extent`,
+  /// or that draws it on a layer, to redraw the image whole.
   func withGradient(
     _ pattern: OpaquePointer?, _ device: DeviceGradient?, extent: () -> Rect?,
     isFill: Bool, _ draw: () -> Void
