@@ -164,17 +164,14 @@ extension CairoRenderer {
   }
 
   /// Pops the current layer and sets it as the source in device space, with an identity
-  /// matrix in effect (left set: the caller's state is restored after). cairo's own
-  /// `cairo_pop_group_to_source` gives it the context's matrix and sets it under that
-  /// matrix, whose product with its inverse is an identity only to rounding: pixman then
-  /// takes the layer as scaled and resamples it, pixel for pixel the same, on a slower path
-  /// (openclipart's orange_slice_jonathan_di_01.svg spent 35% of its time there).
+  /// matrix in effect (left set: the caller's state is restored after), where
+  /// `cairo_pop_group_to_source` would leave pixman to resample it, pixel for pixel the same,
+  /// on a slower path (``cairo_place_in_device(_:_:)``; openclipart's
+  /// orange_slice_jonathan_di_01.svg spent 35% of its time there).
   private func popLayerToSource() {
     let layer = cairo_pop_group(cr)!
     defer { cairo_pattern_destroy(layer) }
-    cairo_identity_matrix(cr)
-    var identity = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
-    cairo_pattern_set_matrix(layer, &identity)
+    cairo_place_in_device(cr, layer)
     cairo_set_source(cr, layer)
   }
 
@@ -226,4 +223,32 @@ enum MaskCoverage {
     cairo_surface_set_device_offset(out, dx, dy)
     return out
   }
+}
+
+/// Intersects the clip of `cr` with the whole device pixels that `box` (in device space)
+/// touches, keeping the matrix and the current path: the path is set aside and put back under
+/// an identity matrix, which is exact, as cairo keeps paths in device space in 24.8 fixed
+/// point. Whole pixels make the clip a region, which changes no shape's edge.
+func cairo_clip(_ cr: OpaquePointer, toDeviceBox box: Rect) {
+  var ctm = cairo_matrix_t()
+  cairo_get_matrix(cr, &ctm)
+  cairo_identity_matrix(cr)
+  let path = cairo_copy_path(cr)
+  cairo_new_path(cr)
+  let (x, y) = (box.minX.rounded(.down), box.minY.rounded(.down))
+  cairo_rectangle(cr, x, y, box.maxX.rounded(.up) - x, box.maxY.rounded(.up) - y)
+  cairo_clip(cr)
+  cairo_append_path(cr, path)
+  cairo_path_destroy(path)
+  cairo_set_matrix(cr, &ctm)
+}
+
+/// Sets an identity matrix on `cr` and on `group`, a pattern of a layer popped from it, so
+/// that the layer lies on the device pixel for pixel (its surface carries its device offset).
+/// As cairo leaves it, under the context's matrix times its inverse, the product is an
+/// identity only to rounding, and pixman takes the layer as scaled and resamples it.
+func cairo_place_in_device(_ cr: OpaquePointer, _ group: OpaquePointer) {
+  cairo_identity_matrix(cr)
+  var identity = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
+  cairo_pattern_set_matrix(group, &identity)
 }

@@ -96,13 +96,7 @@ struct CairoRenderer {
     guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE,
       let box = LayerExtent.box(of: group, cairo_get_matrix(cr))
     else { return }
-    var ctm = cairo_matrix_t()
-    cairo_get_matrix(cr, &ctm)
-    cairo_identity_matrix(cr)
-    cairo_new_path(cr)
-    cairo_rectangle(cr, box.x, box.y, box.width, box.height)
-    cairo_clip(cr)
-    cairo_set_matrix(cr, &ctm)
+    cairo_clip(cr, toDeviceBox: box)
   }
 
   func draw(_ node: PathNode) {

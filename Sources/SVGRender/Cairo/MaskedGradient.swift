@@ -47,29 +47,15 @@ enum MaskedGradient {
   static func draw(
     _ pattern: OpaquePointer, on cr: OpaquePointer, box: Rect, _ draw: () -> Void
   ) {
-    var ctm = cairo_matrix_t()
-    cairo_get_matrix(cr, &ctm)
     cairo_save(cr)
-    // The clip takes cairo's current path, so the path is set aside and put back. In
-    // device space both are exact: cairo keeps paths in 24.8 fixed point.
-    cairo_identity_matrix(cr)
-    let path = cairo_copy_path(cr)
-    cairo_new_path(cr)
-    let (x, y) = (box.minX.rounded(.down), box.minY.rounded(.down))
-    cairo_rectangle(cr, x, y, box.maxX.rounded(.up) - x, box.maxY.rounded(.up) - y)
-    cairo_clip(cr)
-    cairo_append_path(cr, path)
-    cairo_path_destroy(path)
-    cairo_set_matrix(cr, &ctm)
+    cairo_clip(cr, toDeviceBox: box)
     cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
     cairo_set_source_rgba(cr, 0, 0, 0, 1)
     draw()
     let coverage = cairo_pop_group(cr)!
     // The layer holds the clips' coverage already; without them the composite is one call.
     cairo_reset_clip(cr)
-    cairo_identity_matrix(cr)
-    var identity = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)
-    cairo_pattern_set_matrix(coverage, &identity)
+    cairo_place_in_device(cr, coverage)
     cairo_set_source(cr, pattern)
     cairo_mask(cr, coverage)
     cairo_pattern_destroy(coverage)
