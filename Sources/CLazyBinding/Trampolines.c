@@ -179,9 +179,10 @@ const inkpath_function inkpath_functions[] = {
     {INKPATH_LIBRARY_ISAL, "isal_deflate"},
     {INKPATH_LIBRARY_ISAL, "isal_deflate_init"},
     {INKPATH_LIBRARY_ISAL, "isal_deflate_reset"},
+    {INKPATH_LIBRARY_ISAL, "isal_deflate_set_dict"},
 };
-const size_t inkpath_function_count = 155;
-void *inkpath_function_slots[155];
+const size_t inkpath_function_count = 156;
+void *inkpath_function_slots[156];
 
 /* The trampolines are hidden: a library's own calls (HarfBuzz's to FreeType,
    fontconfig's to FreeType) bind to the real function, never to these. */
@@ -986,6 +987,11 @@ void isal_deflate_init(struct isal_zstream * a0) {
 void isal_deflate_reset(struct isal_zstream * a0) {
   INKPATH_RESOLVE(154, isal_deflate_reset)
   f(a0);
+}
+
+int isal_deflate_set_dict(struct isal_zstream * a0, uint8_t * a1, uint32_t a2) {
+  INKPATH_RESOLVE(155, isal_deflate_set_dict)
+  return f(a0, a1, a2);
 }
 
 #pragma GCC visibility pop

@@ -14,7 +14,8 @@ extension ParallelPNG {
   static let blockBytes = 63 << 10
 
   /// Raw deflate of `rows` (each a filter byte of 0 and straight RGBA), ending with a sync
-  /// flush so the next band's stream continues it, or with the final block when `last`.
+  /// flush so the next band's stream continues it, or with the final block when `last`. An
+  /// igzip stream starts with the row above as its dictionary, so `rows` must not start at 0.
   ///
   /// The rows are un-premultiplied a block (at most ``blockBytes``) at a time. zlib deflates
   /// each block afresh (`deflateReset` after a sync flush), as bands are: it then never
@@ -37,6 +38,18 @@ extension ParallelPNG {
       capacity: min(64 << 10, rows.count * rowBytes + rows.count * rowBytes / 1000 + 64))
     defer { scratch.deallocate() }
     band.data.reserveCapacity(rows.count * rowBytes / 8)
+    if case .igzip(let z) = stream {
+      // The row above is the stream's dictionary (``igzipBand``); row 0 has none.
+      precondition(rows.lowerBound > 0, "an igzip stream starts after row 0")
+      block.storeBytes(of: 0, as: UInt8.self)
+      PNGEncoder.unpremultiply(
+        pixels, row: rows.lowerBound - 1, width: width, stride: stride, into: block + 1)
+      let row = block.assumingMemoryBound(to: UInt8.self)
+      guard isal_deflate_set_dict(z, row, UInt32(rowBytes)) == COMP_OK else {
+        band.failed = true
+        return band
+      }
+    }
     var y = rows.lowerBound
     repeat {
       let n = min(rowsPerBlock, rows.upperBound - y)

@@ -60,7 +60,7 @@ extension Bitmap {
     {
       reused = previous.bands
       for i in 0..<count
-      where ParallelPNG.rows(ofBand: i, of: count, height: height).overlaps(changedRows) {
+      where ParallelPNG.rowsRead(byBand: i, of: count, height: height).overlaps(changedRows) {
         redo.insert(i)
       }
     }

@@ -10,6 +10,9 @@ import Synchronization
 /// smaller (5.36 MB against 5.75). Its bytes are the same on every x86-64 processor with
 /// SSE4.2 (its SSE4.2, AVX2 and AVX-512 code; checked under qemu as Nehalem and Haswell and
 /// on an AVX-512 machine); on older ones its plain C code deflates otherwise (4% larger).
+/// That holds only for streams that start with history (``ParallelPNG/igzipBand``): ISA-L
+/// 2.30's level 1 hashes bits 16-47 of the stream's address in place of the third byte of a
+/// stream without it.
 /// The library (libisal.so.2) is loaded when the first image is encoded; without it, every
 /// image is deflated by zlib (``ParallelPNG/deflater(width:height:count:)``).
 final class IgzipStream: @unchecked Sendable {
@@ -31,6 +34,20 @@ final class IgzipStream: @unchecked Sendable {
   /// Whether libisal.so.2 could be loaded (once, when first asked).
   static let isAvailable = NativeLibrary.isal.load() == nil
 
+  /// Sets `z` (initialized once by `isal_deflate_init`) up for a new raw deflate stream at
+  /// level 1 whose hash table and symbols go in `levelBuffer`, of
+  /// `inkpath_isal_level1_buffer` bytes.
+  static func reset(
+    _ z: UnsafeMutablePointer<isal_zstream>, levelBuffer: UnsafeMutableRawPointer
+  ) {
+    isal_deflate_reset(z)
+    z.pointee.level = 1
+    z.pointee.level_buf = levelBuffer.assumingMemoryBound(to: UInt8.self)
+    z.pointee.level_buf_size = inkpath_isal_level1_buffer
+    z.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
+    z.pointee.hist_bits = 0
+  }
+
   /// Idle streams, at most ``DeflateStream/maxIdle``.
   private static let idle = Mutex<[IgzipStream]>([])
 
@@ -38,14 +55,8 @@ final class IgzipStream: @unchecked Sendable {
   /// when there is one (a stream and its buffers are 350 KiB, mapped and cleared when new).
   static func withStream<T>(_ body: (UnsafeMutablePointer<isal_zstream>) -> T) -> T {
     let stream = idle.withLock { $0.popLast() } ?? IgzipStream()
-    let z = stream.stream
-    isal_deflate_reset(z)
-    z.pointee.level = 1
-    z.pointee.level_buf = stream.levelBuffer.assumingMemoryBound(to: UInt8.self)
-    z.pointee.level_buf_size = inkpath_isal_level1_buffer
-    z.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
-    z.pointee.hist_bits = 0
-    let result = body(z)
+    reset(stream.stream, levelBuffer: stream.levelBuffer)
+    let result = body(stream.stream)
     idle.withLock { streams in
       streams.append(stream)
       if streams.count > DeflateStream.maxIdle { streams.removeFirst() }

@@ -206,6 +206,13 @@ enum ParallelPNG {
     (h * i / count)..<(h * (i + 1) / count)
   }
 
+  /// The rows whose pixels band `i`'s bytes depend on: its own and the row above, an igzip
+  /// band's dictionary (``igzipBand(_:width:stride:rows:last:)``).
+  static func rowsRead(byBand i: Int, of count: Int, height h: Int) -> Range<Int> {
+    let rows = rows(ofBand: i, of: count, height: h)
+    return max(0, rows.lowerBound - 1)..<rows.upperBound
+  }
+
   /// The deflated bands of `bitmap` (`count` of them, by default ``bandCount(width:height:)``),
   /// on all cores; the bands of `reused` that `redo` does not name are taken as they are
   /// (they hold the same rows of an earlier image). `deflater` is the image's by default
@@ -251,9 +258,7 @@ enum ParallelPNG {
     var band: Band
     switch deflater ?? self.deflater(width: w, height: h, count: count) {
     case .igzip:
-      band = IgzipStream.withStream { z in
-        deflate(pixels, width: w, stride: stride, rows: rows, last: last, into: .igzip(z))
-      }
+      band = igzipBand(pixels, width: w, stride: stride, rows: rows, last: last)
     case .zlib(let windowBits, let memLevel):
       band =
         DeflateStream.withStream(level: level, windowBits: windowBits, memLevel: memLevel) {

@@ -67,9 +67,9 @@ import Testing
     let differing = fresh.bands.indices.filter { reused.bands[$0].data != fresh.bands[$0].data }
     guard !differing.isEmpty else { return "every band's deflated bytes are the same" }
     return differing.map { i in
-      let rows = ParallelPNG.rows(ofBand: i, of: count, height: fresh.height)
+      let rows = ParallelPNG.rowsRead(byBand: i, of: count, height: fresh.height)
       return
-        "band \(i) of \(count) (rows \(rows), \(rows.overlaps(changed) ? "deflated again" : "reused"))"
+        "band \(i) of \(count) (reading rows \(rows), \(rows.overlaps(changed) ? "deflated again" : "reused"))"
     }.joined(separator: ", ") + " differ"
   }
 }

@@ -8,9 +8,10 @@ import Synchronization
 /// The raster bands of an image (``BandedRaster``) rarely finish together, and the thread of
 /// one that finishes early would wait for the others before the PNG bands are deflated
 /// (``ParallelPNG``). Here it deflates, while another raster band still draws, the PNG bands
-/// whose rows all lie in raster bands already drawn: it reads them where their band drew them
-/// (before its rows move into place), and nothing writes them any more. Once every raster band
-/// is drawn no band is claimed any more, and the rest are deflated on all cores as before.
+/// whose rows (and the row above, their dictionary) lie in one raster band already drawn: it
+/// reads them where that band drew them (before its rows move into place), and nothing
+/// writes them any more. Once every raster band is drawn no band is claimed any more, and the
+/// rest are deflated on all cores as before.
 /// Each PNG band is deflated by the same code from the same rows, so the file is the bytes of
 /// ``Bitmap/pngData(fast:)``.
 final class PNGPipeline: Sendable {
@@ -45,9 +46,10 @@ final class PNGPipeline: Sendable {
         bands: Array(repeating: nil, count: count)))
   }
 
-  /// The raster band holding every row of PNG band `j`, or nil when it straddles an edge.
+  /// The raster band holding every row that PNG band `j` reads (its own and the row above,
+  /// ``ParallelPNG/rowsRead(byBand:of:height:)``), or nil when they straddle an edge.
   func rasterBand(holding j: Int) -> Int? {
-    let rows = ParallelPNG.rows(ofBand: j, of: count, height: height)
+    let rows = ParallelPNG.rowsRead(byBand: j, of: count, height: height)
     guard let k = edges.lastIndex(where: { $0 <= rows.lowerBound }), k < edges.count - 1
     else { return nil }
     return rows.upperBound <= edges[k + 1] ? k : nil
@@ -68,8 +70,8 @@ final class PNGPipeline: Sendable {
     }
   }
 
-  /// A PNG band not yet claimed whose rows are all drawn, while some raster band still
-  /// draws, and where its raster band's rows start.
+  /// A PNG band not yet claimed whose rows it reads are all drawn, while some raster band
+  /// still draws, and where its raster band's rows start.
   private func claim() -> (Int, UnsafeSendable<UnsafeRawPointer>)? {
     state.withLock { s in
       guard s.undrawn > 0 else { return nil }
