@@ -12,7 +12,8 @@ package struct EncodedPNG: Sendable {
 extension Bitmap {
   /// The fast PNG of the bitmap, the same bytes as ``pngData(fast:)``. With `previous`, the
   /// encoding of an image of the same size that differs from this one only in `changedRows`,
-  /// the bands outside those rows are taken from it instead of deflated again.
+  /// the bands that read none of those rows (``ParallelPNG/rowsRead(byBand:of:height:)``)
+  /// are taken from it instead of deflated again.
   package func fastPNG(reusing previous: EncodedPNG? = nil, changedRows: Range<Int>? = nil)
     throws(RenderError) -> EncodedPNG
   {
