@@ -24,6 +24,15 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   public var maxY: Double { y + height }
   public var center: Point { Point(x + width / 2, y + height / 2) }
   public var isEmpty: Bool { !(width > 0 && height > 0) }
+  /// Whether every edge is a finite number.
+  public var isFinite: Bool {
+    minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite
+  }
+  /// The smallest rect of whole units holding this one.
+  public var roundedOut: Rect {
+    let (x, y) = (minX.rounded(.down), minY.rounded(.down))
+    return Rect(x: x, y: y, width: maxX.rounded(.up) - x, height: maxY.rounded(.up) - y)
+  }
 
   public func contains(_ p: Point) -> Bool {
     p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY

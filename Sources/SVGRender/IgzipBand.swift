@@ -17,24 +17,20 @@ extension ParallelPNG {
   static func igzipBand(
     _ pixels: UnsafeRawBufferPointer, width: Int, stride: Int, rows: Range<Int>, last: Bool
   ) -> Band {
-    var first = Band()
-    var rest = rows
-    if rows.lowerBound == 0 {
-      let rowBytes = 1 + width * 4
-      let (windowBits, memLevel) = DeflateStream.parameters(forBytes: rowBytes)
-      first =
-        DeflateStream.withStream(level: level, windowBits: windowBits, memLevel: memLevel) { z in
-          deflate(
-            pixels, width: width, stride: stride, rows: 0..<1, last: last && rows.count == 1,
-            into: .zlib(z))
-        } ?? Band(failed: true)
-      rest = 1..<rows.upperBound
-      if rest.isEmpty { return first }
+    func igzip(_ rows: Range<Int>) -> Band {
+      IgzipStream.withStream { z in
+        deflate(pixels, width: width, stride: stride, rows: rows, last: last, into: .igzip(z))
+      }
     }
-    let band = IgzipStream.withStream { z in
-      deflate(pixels, width: width, stride: stride, rows: rest, last: last, into: .igzip(z))
-    }
-    return rows.lowerBound == 0 ? first.followed(by: band) : band
+    guard rows.lowerBound == 0 else { return igzip(rows) }
+    let (windowBits, memLevel) = DeflateStream.parameters(forBytes: 1 + width * 4)
+    let first =
+      DeflateStream.withStream(level: level, windowBits: windowBits, memLevel: memLevel) { z in
+        deflate(
+          pixels, width: width, stride: stride, rows: 0..<1, last: last && rows.count == 1,
+          into: .zlib(z))
+      } ?? Band(failed: true)
+    return rows.count == 1 ? first : first.followed(by: igzip(1..<rows.upperBound))
   }
 }
 

@@ -82,8 +82,7 @@ extension CairoRenderer {
 enum FilterLayout {
   /// The smallest pixel rectangle holding `r` (at least one pixel); nil when not finite.
   static func roundOut(_ r: Rect) -> PixelRect? {
-    guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite,
-      abs(r.minX) < 1e8, abs(r.minY) < 1e8, abs(r.maxX) < 1e8, abs(r.maxY) < 1e8
+    guard r.isFinite, abs(r.minX) < 1e8, abs(r.minY) < 1e8, abs(r.maxX) < 1e8, abs(r.maxY) < 1e8
     else { return nil }
     let x0 = r.minX.rounded(.down)
     let y0 = r.minY.rounded(.down)

@@ -235,8 +235,8 @@ func cairo_clip(_ cr: OpaquePointer, toDeviceBox box: Rect) {
   cairo_identity_matrix(cr)
   let path = cairo_copy_path(cr)
   cairo_new_path(cr)
-  let (x, y) = (box.minX.rounded(.down), box.minY.rounded(.down))
-  cairo_rectangle(cr, x, y, box.maxX.rounded(.up) - x, box.maxY.rounded(.up) - y)
+  let pixels = box.roundedOut
+  cairo_rectangle(cr, pixels.x, pixels.y, pixels.width, pixels.height)
   cairo_clip(cr)
   cairo_append_path(cr, path)
   cairo_path_destroy(path)

@@ -16,11 +16,9 @@ enum LayerExtent {
   /// inside (its region reaches beyond the shapes), an image, or nothing finite.
   static func box(of group: Group, _ toDevice: Transform) -> Rect? {
     var box: Rect? = nil
-    guard group.filters.isEmpty, add(group.children, toDevice, to: &box), let b = box,
-      b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite
+    guard group.filters.isEmpty, add(group.children, toDevice, to: &box), let box, box.isFinite
     else { return nil }
-    let (x, y) = (b.minX.rounded(.down), b.minY.rounded(.down))
-    return Rect(x: x, y: y, width: b.maxX.rounded(.up) - x, height: b.maxY.rounded(.up) - y)
+    return box.roundedOut
   }
 
   /// Adds the boxes of `nodes` to `box`; false when one has no bound.

@@ -35,10 +35,8 @@ enum MaskedGradient {
   /// is painted through its coverage. It depends on the box alone, not on the clip, so that
   /// every band decides as the whole image does.
   static func isWorthIt(_ box: Rect) -> Bool {
-    guard box.minX.isFinite, box.maxX.isFinite, box.minY.isFinite, box.maxY.isFinite else {
-      return false
-    }
-    return box.maxY.rounded(.up) - box.minY.rounded(.down) >= minRows
+    guard box.isFinite else { return false }
+    return box.roundedOut.height >= minRows
       && box.width * box.height <= maxArea
   }
 
